@@ -1,0 +1,153 @@
+/* alaska-plugin.cc: the entry point of alaska.so.  Checks the GCC version,
+ * parses -fplugin-arg-alaska-<key>[=<value>] against the argument table,
+ * and registers the attributes and passes. */
+#include "gcc-common.h"
+#include "alaska-plugin.h"
+#include "external.h"
+
+int plugin_is_GPL_compatible;
+
+alaska_options alaska_opts;
+
+static void split_names (const char *value, std::set<std::string> &out)
+{
+  std::string s (value);
+  size_t start = 0;
+  while (start <= s.size ())
+    {
+      size_t comma = s.find (',', start);
+      if (comma == std::string::npos)
+        comma = s.size ();
+      if (comma > start)
+        out.insert (s.substr (start, comma - start));
+      start = comma + 1;
+    }
+}
+
+struct plugin_arg_spec {
+  const char *key;
+  const char *value_name;       /* NULL: a flag that takes no value */
+  const char *help;
+  void (*apply) (const char *value);
+};
+
+static const plugin_arg_spec arg_table[] = {
+  { "no-replace", NULL, "keep every allocation on malloc",
+    [] (const char *) { alaska_opts.no_replace = true; } },
+  { "raw-alloc", "FN,...", "allocation calls in these functions stay on malloc",
+    [] (const char *v) { split_names (v, alaska_opts.raw_alloc_fns); } },
+  { "verbose", NULL, "note what the plugin does in each function",
+    [] (const char *) { alaska_opts.verbose = true; } },
+  { "dump", NULL, "write the alaska passes' dumps (alaska-gcc: -fdump-tree-alaska)",
+    [] (const char *) { alaska_opts.dump = true; } },
+  { "external", "FN,...", "treat these functions as not compiled by the plugin",
+    [] (const char *v) { split_names (v, alaska_opts.external_fns); } },
+  { "instrumented", "FN,...", "treat these functions as compiled by the plugin",
+    [] (const char *v) { split_names (v, alaska_opts.instrumented_fns); } },
+  { "external-header", "STR,...",
+    "functions declared in headers whose path contains STR are external",
+    [] (const char *v) { split_names (v, alaska_opts.external_headers); } },
+};
+
+static std::string known_keys ()
+{
+  std::string s;
+  for (const plugin_arg_spec &a : arg_table)
+    {
+      if (!s.empty ())
+        s += ", ";
+      s += a.key;
+      if (a.value_name)
+        s += std::string ("=") + a.value_name;
+    }
+  return s;
+}
+
+static bool parse_args (const struct plugin_name_args *info)
+{
+  bool ok = true;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const plugin_argument &arg = info->argv[i];
+      const plugin_arg_spec *spec = NULL;
+      for (const plugin_arg_spec &a : arg_table)
+        if (!strcmp (a.key, arg.key))
+          spec = &a;
+      if (!spec)
+        {
+          error ("unknown argument %<-fplugin-arg-%s-%s%>; the alaska plugin "
+                 "knows: %s", info->base_name, arg.key, known_keys ().c_str ());
+          ok = false;
+        }
+      else if (spec->value_name && (!arg.value || !*arg.value))
+        {
+          error ("%<-fplugin-arg-%s-%s%> needs a value: %<%s=%s%>",
+                 info->base_name, arg.key, arg.key, spec->value_name);
+          ok = false;
+        }
+      else if (!spec->value_name && arg.value)
+        {
+          error ("%<-fplugin-arg-%s-%s%> takes no value", info->base_name, arg.key);
+          ok = false;
+        }
+      else
+        spec->apply (arg.value);
+    }
+  return ok;
+}
+
+static void register_attributes (void *gcc_data, void *user_data)
+{
+  alaska_register_attributes (gcc_data, user_data);
+  alaska_register_external_attributes ();
+}
+
+static struct plugin_info alaska_plugin_info = {
+  ALASKA_PACKAGE_VERSION,
+  "gcc-alaska: transparent handles for movable heap objects; see alaska-gcc(1)"
+};
+
+int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!alaska_version_ok (version))
+    return 1;
+  if (!parse_args (info))
+    return 1;
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &alaska_plugin_info);
+  register_callback (info->base_name, PLUGIN_ATTRIBUTES, register_attributes, NULL);
+
+  /* Allocation replacement: early, right after SSA construction, at every
+   * optimisation level. */
+  struct register_pass_info replace_alloc = {
+    make_pass_alaska_replace_alloc (g), "ssa", 1, PASS_POS_INSERT_AFTER
+  };
+  register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &replace_alloc);
+  /* Translation: the first of three placements that reaches a function
+   * instruments it (see pass-translate.cc). */
+  static const struct { const char *ref; int instance; pass_positioning_ops pos;
+                        enum alaska_placement where; } placements[] = {
+    { "ivopts", 1, PASS_POS_INSERT_BEFORE, ALASKA_IN_LOOP_PIPELINE },
+    { "no_loop", 1, PASS_POS_INSERT_AFTER, ALASKA_AFTER_NO_LOOP },
+    { "optimized", 1, PASS_POS_INSERT_BEFORE, ALASKA_BEFORE_OPTIMIZED },
+  };
+  for (auto &p : placements)
+    {
+      struct register_pass_info rp = {
+        make_pass_alaska_translate (g, p.where), p.ref, p.instance, p.pos
+      };
+      register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &rp);
+    }
+  /* Dump switches naming plugin passes are rejected before plugins load,
+   * so alaska-gcc turns -fdump-tree-alaska into -fplugin-arg-alaska-dump. */
+  if (alaska_opts.dump)
+    {
+      g->get_dumps ()->dump_switch_p ("tree-alaska");
+      g->get_dumps ()->dump_switch_p ("tree-alaska_replace");
+    }
+  /* Function pointers to malloc in static initializers. */
+  register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+                     alaska_replace_alloc_in_initializers, NULL);
+  register_callback (info->base_name, PLUGIN_FINISH_UNIT, alaska_emit_unit_records, NULL);
+  return 0;
+}

@@ -1,0 +1,44 @@
+/* alaska-plugin.h: what the plugin's passes share: the parsed plugin
+ * arguments and the pass constructors. */
+#ifndef ALASKA_PLUGIN_H
+#define ALASKA_PLUGIN_H
+
+#include <set>
+#include <string>
+
+/* Plugin arguments (-fplugin-arg-alaska-<key>[=<value>]); see
+ * alaska-plugin.cc for the table and alaska-gcc(1) for the manual. */
+struct alaska_options {
+  bool no_replace = false;              /* keep every allocation on malloc */
+  std::set<std::string> raw_alloc_fns;  /* functions whose allocations stay on malloc */
+  bool verbose = false;                 /* note each instrumented function */
+  bool dump = false;                    /* -fdump-tree-alaska (via the driver) */
+  std::set<std::string> external_fns;   /* treated as not compiled by us */
+  std::set<std::string> instrumented_fns;  /* treated as compiled by us */
+  std::set<std::string> external_headers;  /* declarations here are external */
+};
+extern alaska_options alaska_opts;
+
+/* version-check.cc */
+bool alaska_version_ok (const struct plugin_gcc_version *running);
+
+/* pass-replace-alloc.cc */
+opt_pass *make_pass_alaska_replace_alloc (gcc::context *ctxt);
+void alaska_replace_alloc_in_initializers (void *gcc_data, void *user_data);
+void alaska_register_attributes (void *gcc_data, void *user_data);
+tree alaska_replacement_decl (tree fndecl);
+
+/* pass-translate.cc */
+enum alaska_placement {
+  ALASKA_IN_LOOP_PIPELINE,      /* before ivopts: functions with loops, -O1+ */
+  ALASKA_AFTER_NO_LOOP,         /* loop-free functions, -fno-tree-loop-optimize */
+  ALASKA_BEFORE_OPTIMIZED       /* -O0, -Og */
+};
+opt_pass *make_pass_alaska_translate (gcc::context *ctxt, enum alaska_placement where);
+bool alaska_function_instrumented (function *fun);
+
+/* notes.cc */
+void alaska_note_assumed (tree fndecl);
+void alaska_emit_unit_records (void *gcc_data, void *user_data);
+
+#endif

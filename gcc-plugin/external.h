@@ -1,0 +1,20 @@
+/* external.h: deciding whether a call leaves instrumented code. */
+#ifndef ALASKA_EXTERNAL_H
+#define ALASKA_EXTERNAL_H
+
+enum alaska_callee {
+  CALLEE_INSTRUMENTED,  /* compiled by the plugin: handles pass as they are */
+  CALLEE_EXTERNAL,      /* not compiled by us: pointer arguments are translated */
+  CALLEE_RUNTIME,       /* libalaska's handle-aware entry points */
+  CALLEE_INTERNAL       /* a GCC internal function */
+};
+
+enum alaska_callee alaska_classify_call (const gcall *call);
+/* The libc name of a call's target with any __builtin_ prefix removed. */
+const char *alaska_callee_name (const gcall *call);
+/* Was fndecl assumed instrumented only because it is declared outside
+ * system headers (it is not defined in this unit)? */
+bool alaska_assumed_instrumented (tree fndecl);
+void alaska_register_external_attributes ();
+
+#endif

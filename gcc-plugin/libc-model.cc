@@ -1,0 +1,89 @@
+/* libc-model.cc: the plugin's model of C library functions whose contract
+ * involves pointers in ways that plain argument translation gets wrong:
+ *   - results that point into an argument (strchr, memcpy, ...): the plugin
+ *     rebuilds them as handle + offset;
+ *   - cookie arguments that are stored and handed back, never dereferenced
+ *     (pthread_create's arg, tsearch's key): they stay handles;
+ *   - functions that keep, free or reallocate what they are given, or read
+ *     pointers inside structures (getline, strtok, writev, execv, ...): the
+ *     plugin redirects them to handle-aware wrappers in libalaska.
+ * The wrapper list itself is part of the ABI (ALASKA_WRAPPERS). */
+#include "alaska-abi.h"
+#include "gcc-common.h"
+#include "libc-model.h"
+
+static const struct { const char *name; int arg; } result_into_arg[] = {
+  { "memcpy", 0 }, { "memmove", 0 }, { "memset", 0 }, { "mempcpy", 0 },
+  { "strcpy", 0 }, { "strncpy", 0 }, { "stpcpy", 0 }, { "stpncpy", 0 },
+  { "strcat", 0 }, { "strncat", 0 }, { "memccpy", 0 },
+  { "strchr", 0 }, { "strrchr", 0 }, { "strchrnul", 0 }, { "index", 0 },
+  { "rindex", 0 }, { "strstr", 0 }, { "strcasestr", 0 }, { "strpbrk", 0 },
+  { "memchr", 0 }, { "memrchr", 0 }, { "rawmemchr", 0 }, { "memmem", 0 },
+  { "wmemcpy", 0 }, { "wmemmove", 0 }, { "wmemset", 0 }, { "wcscpy", 0 },
+  { "wcsncpy", 0 }, { "wcscat", 0 }, { "wcsncat", 0 }, { "wcschr", 0 },
+  { "wcsrchr", 0 }, { "wcsstr", 0 }, { "wcspbrk", 0 }, { "wmemchr", 0 },
+  { "fgets", 0 }, { "fgets_unlocked", 0 }, { "fgetws", 0 },
+  { "getcwd", 0 }, { "realpath", 1 }, { "ctime_r", 1 }, { "asctime_r", 1 },
+  { "inet_ntop", 2 }, { "bsearch", 1 }, { "lfind", 1 },
+  { "__builtin___memcpy_chk", 0 }, { "__builtin___memmove_chk", 0 },
+  { "__builtin___memset_chk", 0 }, { "__builtin___strcpy_chk", 0 },
+  { "__builtin___strncpy_chk", 0 }, { "__builtin___strcat_chk", 0 },
+  { "__builtin___strncat_chk", 0 }, { "__builtin___stpcpy_chk", 0 },
+  { "__builtin___mempcpy_chk", 0 }, { "__builtin___stpncpy_chk", 0 },
+  { "__memcpy_chk", 0 }, { "__memmove_chk", 0 }, { "__memset_chk", 0 },
+  { "__strcpy_chk", 0 }, { "__strncpy_chk", 0 }, { "__strcat_chk", 0 },
+  { "__strncat_chk", 0 }, { "__stpcpy_chk", 0 }, { "__mempcpy_chk", 0 },
+  { "__fgets_chk", 0 }, { "__getcwd_chk", 0 }, { "__realpath_chk", 1 },
+};
+
+static const struct { const char *name; unsigned arg; } cookies[] = {
+  { "pthread_create", 3 }, { "pthread_setspecific", 1 },
+  { "tsearch", 0 }, { "tfind", 0 }, { "tdelete", 0 },
+  { "on_exit", 1 }, { "__cxa_atexit", 1 }, { "qsort_r", 4 },
+  { "dl_iterate_phdr", 1 }, { "twalk_r", 2 }, { "pthread_once", 0 },
+};
+
+static const struct { const char *libc, *wrapper; } wrappers[] = {
+#define ALASKA_WRAPPER_PAIR(libc, wrapper) { #libc, #wrapper },
+  ALASKA_WRAPPERS (ALASKA_WRAPPER_PAIR)
+#undef ALASKA_WRAPPER_PAIR
+};
+
+static const char *const runtime_names[] = {
+#define ALASKA_RUNTIME_NAME(libc, runtime) #runtime,
+  ALASKA_REPLACEMENTS (ALASKA_RUNTIME_NAME)
+  ALASKA_WRAPPERS (ALASKA_RUNTIME_NAME)
+#undef ALASKA_RUNTIME_NAME
+};
+
+int alaska_result_points_into_arg (const char *name)
+{
+  for (auto &r : result_into_arg)
+    if (!strcmp (r.name, name))
+      return r.arg;
+  return -1;
+}
+
+bool alaska_arg_is_cookie (const char *name, unsigned arg)
+{
+  for (auto &c : cookies)
+    if (c.arg == arg && !strcmp (c.name, name))
+      return true;
+  return false;
+}
+
+const char *alaska_wrapper_name (const char *name)
+{
+  for (auto &w : wrappers)
+    if (!strcmp (w.libc, name))
+      return w.wrapper;
+  return NULL;
+}
+
+bool alaska_is_runtime_function (const char *name)
+{
+  for (const char *r : runtime_names)
+    if (!strcmp (r, name))
+      return true;
+  return !strncmp (name, "alaska_", 7);
+}

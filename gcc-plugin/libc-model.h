@@ -1,0 +1,22 @@
+/* libc-model.h: what the plugin knows about particular external functions
+ * (see libc-model.cc). */
+#ifndef ALASKA_LIBC_MODEL_H
+#define ALASKA_LIBC_MODEL_H
+
+/* The argument (0-based) whose object the function's pointer result points
+ * into, or -1.  The plugin maps such results back to handle + offset. */
+int alaska_result_points_into_arg (const char *libc_name);
+
+/* Does the function keep argument `arg' only as an opaque value that it
+ * hands back to the program later (a cookie), never dereferencing it?
+ * Such arguments pass through untranslated. */
+bool alaska_arg_is_cookie (const char *libc_name, unsigned arg);
+
+/* The libalaska wrapper that replaces this function, or NULL. */
+const char *alaska_wrapper_name (const char *libc_name);
+
+/* Is this one of libalaska's handle-aware entry points (replacements and
+ * wrappers), which take handles as they are? */
+bool alaska_is_runtime_function (const char *name);
+
+#endif

@@ -1,0 +1,582 @@
+/* pass-translate.cc: the "alaska" pass, which inserts handle translations.
+ *
+ * Every memory access whose address may be a handle -- the base pointer of
+ * a MEM_REF or TARGET_MEM_REF, the pointer operand of masked, length and
+ * gather/scatter vector loads and stores, asm memory operands -- and every
+ * pointer argument of a call that leaves instrumented code (external.cc)
+ * gets an address dominated by a translation of its pointer's *root*: the
+ * value it was derived from through pointer arithmetic, casts, integer round
+ * trips and PHIs.  The derived address is rebuilt on the translated root,
+ *     p' = translate (root) + (p - root),
+ * so an access through `base - 1' or a pointer induction variable is right
+ * even where the intermediate value is outside its object.  One translation
+ * per root is shared by everything the translation dominates (a walk of the
+ * dominator tree with a scoped table).
+ *
+ * Placement (see shared notes on GCC 12): one instance inside the loop
+ * pipeline before ivopts, which still sees pointer walks as pointers; one
+ * after the no-loop pipeline; one before "optimized" for -O0/-Og.  Each
+ * function is instrumented by the first instance that reaches it.
+ *
+ * The translation is emitted inline and branch-free:
+ *     u = (uint64) root;  neg = u > INT64_MAX;
+ *     e = neg ? (u >> 32) * 8 : ALASKA_TABLE_BASE;   // entry address
+ *     t = neg ? *(entry *) e + (u & 0xffffffff) : u;
+ */
+#include "alaska-abi.h"
+#include "gcc-common.h"
+#include "domwalk.h"
+#include "alaska-plugin.h"
+#include "external.h"
+#include "libc-model.h"
+
+#include <vector>
+
+static hash_set<tree> *instrumented_fns;
+static tree entry_type, entry_ptr_type;
+
+/* Table entries get an alias set of their own: no program store can
+ * change them, so GCC may reuse a loaded entry across program stores. */
+static void init_types ()
+{
+  if (entry_type)
+    return;
+  entry_type = build_distinct_type_copy (long_long_unsigned_type_node);
+  TYPE_CANONICAL (entry_type) = entry_type;
+  TYPE_NAME (entry_type) = NULL_TREE;
+  entry_ptr_type = build_pointer_type (entry_type);
+}
+
+static bool pointer_sized_p (tree t)
+{
+  tree type = TREE_TYPE (t);
+  return (POINTER_TYPE_P (type) || INTEGRAL_TYPE_P (type))
+         && TYPE_PRECISION (type) == 64;
+}
+
+class translator : public dom_walker
+{
+public:
+  translator (function *fun)
+    : dom_walker (CDI_DOMINATORS), fun (fun) {}
+
+  edge before_dom_children (basic_block bb) final override;
+  void after_dom_children (basic_block bb) final override;
+
+  unsigned translations = 0;    /* translate sequences inserted */
+  unsigned accesses = 0;        /* accesses and arguments rewritten */
+  unsigned escapes = 0;         /* pointer arguments to external calls */
+  bool need_vops = false;
+
+private:
+  function *fun;
+  hash_map<tree, tree> root_cache;
+  /* Translations available at the current point of the walk: root ->
+   * translated pointer, and the undo log with a marker per block. */
+  hash_map<tree, tree> avail;
+  std::vector<std::pair<tree, tree>> undo;
+
+  tree root_of (tree p);
+  tree root_1 (tree p, hash_map<tree, int> &open, int &low);
+  tree translate_root (tree root, gimple_stmt_iterator *gsi);
+  tree translated (tree p, gimple_stmt_iterator *gsi);
+  bool rewrite_base (tree *slot, gimple_stmt_iterator *gsi);
+  bool rewrite_ref (tree ref, gimple_stmt_iterator *gsi);
+  bool rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi);
+  void process_call (gcall *call, gimple_stmt_iterator *gsi);
+  void process_asm (gasm *stmt, gimple_stmt_iterator *gsi);
+  void fix_result (gcall *call, tree handle, tree raw, gimple_stmt_iterator *gsi);
+  tree emit (gimple_stmt_iterator *gsi, tree type, tree_code code,
+             tree a, tree b = NULL_TREE, tree c = NULL_TREE);
+};
+
+/* ---- roots ------------------------------------------------------------- */
+
+/* The operand of an integer PLUS/MINUS that carries the pointer, if any. */
+static tree pointer_operand (gimple *def);
+
+tree translator::root_of (tree p)
+{
+  hash_map<tree, int> open;
+  int low = INT_MAX;
+  tree r = root_1 (p, open, low);
+  /* Rebuilding p on a root that flows through an abnormal PHI would make
+   * two versions of one variable live at once: translate p itself. */
+  if (!r || (TREE_CODE (r) == SSA_NAME && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (r)))
+    return p;
+  return r;
+}
+
+/* Follow p back to its root.  A PHI whose incoming values (other than
+ * null constants and values flowing around a cycle back into a PHI being
+ * resolved) all share one root has that root; otherwise it is a root.
+ * `open' maps the PHIs being resolved to their depth; `low' receives the
+ * shallowest open PHI a cycle reached.  A result that depends on an open
+ * PHI above p is provisional and is not cached.  NULL_TREE: only a cycle. */
+tree translator::root_1 (tree p, hash_map<tree, int> &open, int &low)
+{
+  if (TREE_CODE (p) != SSA_NAME)
+    return p;
+  if (tree *cached = root_cache.get (p))
+    return *cached;
+  if (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p))
+    return p;
+  if (int *depth = open.get (p))
+    {
+      low = MIN (low, *depth);
+      return NULL_TREE;
+    }
+
+  tree result = p;
+  int my_low = INT_MAX;
+  gimple *def = SSA_NAME_DEF_STMT (p);
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      int depth = open.elements ();
+      open.put (p, depth);
+      tree common = NULL_TREE;
+      bool mixed = false;
+      for (unsigned i = 0; i < gimple_phi_num_args (phi) && !mixed; i++)
+        {
+          tree arg = gimple_phi_arg_def (phi, i);
+          if (TREE_CODE (arg) == INTEGER_CST && integer_zerop (arg))
+            continue;
+          tree r = root_1 (arg, open, my_low);
+          if (!r)
+            continue;
+          if (!common)
+            common = r;
+          else if (!operand_equal_p (common, r, 0))
+            mixed = true;
+        }
+      open.remove (p);
+      if (common && !mixed)
+        result = common;
+      if (my_low >= depth)
+        my_low = INT_MAX;       /* cycles only through this PHI: final */
+    }
+  else if (gassign *a = dyn_cast<gassign *> (def))
+    {
+      enum tree_code code = gimple_assign_rhs_code (a);
+      tree rhs1 = gimple_assign_rhs1 (a);
+      tree next = NULL_TREE;
+      if (code == POINTER_PLUS_EXPR || code == SSA_NAME)
+        next = rhs1;
+      else if (CONVERT_EXPR_CODE_P (code) && pointer_sized_p (rhs1))
+        next = rhs1;
+      else if (code == VIEW_CONVERT_EXPR && pointer_sized_p (TREE_OPERAND (rhs1, 0)))
+        next = TREE_OPERAND (rhs1, 0);
+      else if (code == ADDR_EXPR)
+        {
+          /* &MEM[q + c].field: derived from q. */
+          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
+          if (base && (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF))
+            next = TREE_OPERAND (base, 0);
+          else
+            next = rhs1;        /* the address of a declaration */
+        }
+      else if ((code == PLUS_EXPR || code == MINUS_EXPR)
+               && pointer_sized_p (gimple_assign_lhs (a)))
+        next = pointer_operand (a);
+      else if (code == BIT_AND_EXPR && TREE_CODE (gimple_assign_rhs2 (a)) == INTEGER_CST
+               && pointer_sized_p (gimple_assign_lhs (a)))
+        next = rhs1;            /* aligning down within the object */
+      if (next && TREE_CODE (next) == SSA_NAME && pointer_sized_p (next))
+        {
+          tree r = root_1 (next, open, my_low);
+          if (!r)
+            {
+              low = MIN (low, my_low);
+              return NULL_TREE; /* only reached around a cycle */
+            }
+          result = r;
+        }
+      else if (next && TREE_CODE (next) == ADDR_EXPR)
+        result = next;
+    }
+
+  low = MIN (low, my_low);
+  if (my_low == INT_MAX)
+    root_cache.put (p, result);
+  return result;
+}
+
+/* Does t (an SSA name) carry a pointer: defined by a conversion from a
+ * pointer, or by pointer arithmetic? */
+static bool carries_pointer (tree t)
+{
+  if (TREE_CODE (t) != SSA_NAME)
+    return false;
+  if (POINTER_TYPE_P (TREE_TYPE (t)))
+    return true;
+  gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (t));
+  if (!a)
+    return false;
+  enum tree_code code = gimple_assign_rhs_code (a);
+  if (CONVERT_EXPR_CODE_P (code))
+    return POINTER_TYPE_P (TREE_TYPE (gimple_assign_rhs1 (a)));
+  if (code == PLUS_EXPR || code == MINUS_EXPR || code == BIT_AND_EXPR)
+    return carries_pointer (gimple_assign_rhs1 (a))
+           || (code == PLUS_EXPR && carries_pointer (gimple_assign_rhs2 (a)));
+  return false;
+}
+
+static tree pointer_operand (gimple *def)
+{
+  tree a = gimple_assign_rhs1 (def), b = gimple_assign_rhs2 (def);
+  bool pa = carries_pointer (a), pb = carries_pointer (b);
+  if (gimple_assign_rhs_code (def) == MINUS_EXPR)
+    return pa && !pb ? a : NULL_TREE;
+  if (pa && !pb)
+    return a;
+  if (pb && !pa)
+    return b;
+  return NULL_TREE;
+}
+
+/* ---- emitting ---------------------------------------------------------- */
+
+tree translator::emit (gimple_stmt_iterator *gsi, tree type, tree_code code,
+                       tree a, tree b, tree c)
+{
+  tree lhs = make_ssa_name (type);
+  gassign *g = c ? gimple_build_assign (lhs, code, a, b, c)
+             : b ? gimple_build_assign (lhs, code, a, b)
+             : gimple_build_assign (lhs, code, a);
+  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  return lhs;
+}
+
+/* Insert `translate (root)' before gsi; return the translated pointer. */
+tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
+{
+  tree u64 = long_long_unsigned_type_node;
+  tree u = emit (gsi, u64, NOP_EXPR, root);
+  tree neg = emit (gsi, boolean_type_node, GT_EXPR, u,
+                   build_int_cst (u64, HOST_WIDE_INT_M1U >> 1));
+  tree id = emit (gsi, u64, RSHIFT_EXPR, u, build_int_cst (integer_type_node, ALASKA_ID_SHIFT));
+  tree ea = emit (gsi, u64, MULT_EXPR, id, build_int_cst (u64, ALASKA_ENTRY_SIZE));
+  tree ea2 = emit (gsi, u64, COND_EXPR, neg, ea, build_int_cst (u64, ALASKA_TABLE_BASE));
+  tree eptr = emit (gsi, entry_ptr_type, NOP_EXPR, ea2);
+
+  tree base = make_ssa_name (entry_type);
+  tree mem = build2 (MEM_REF, entry_type, eptr, build_int_cst (entry_ptr_type, 0));
+  gassign *load = gimple_build_assign (base, mem);
+  gimple *at = gsi_stmt (*gsi);
+  if (gimple_vuse (at))
+    gimple_set_vuse (load, gimple_vuse (at));
+  else
+    {
+      gimple_set_vuse (load, gimple_vop (fun));
+      need_vops = true;
+    }
+  gsi_insert_before (gsi, load, GSI_SAME_STMT);
+
+  tree base64 = emit (gsi, u64, NOP_EXPR, base);
+  tree off = emit (gsi, u64, BIT_AND_EXPR, u, build_int_cst (u64, ALASKA_OFFSET_MASK));
+  tree sum = emit (gsi, u64, PLUS_EXPR, base64, off);
+  tree res = emit (gsi, u64, COND_EXPR, neg, sum, u);
+  tree t = emit (gsi, ptr_type_node, NOP_EXPR, res);
+  translations++;
+  return t;
+}
+
+/* The translated form of pointer value p, valid at gsi. */
+tree translator::translated (tree p, gimple_stmt_iterator *gsi)
+{
+  if (tree *have = avail.get (p))
+    return *have;
+  tree root = root_of (p);
+  if (TREE_CODE (root) != SSA_NAME)
+    return p;                   /* an address of a declaration: never a handle */
+  tree t;
+  if (tree *have = avail.get (root))
+    t = *have;
+  else
+    {
+      t = translate_root (root, gsi);
+      undo.push_back ({root, NULL_TREE});
+      avail.put (root, t);
+    }
+  tree type = TREE_TYPE (p);
+  tree result;
+  if (p == root)
+    result = useless_type_conversion_p (type, ptr_type_node)
+             ? t : emit (gsi, type, NOP_EXPR, t);
+  else
+    {
+      /* p' = t + (p - root), in integers, so p may be any 64-bit type. */
+      tree u64 = long_long_unsigned_type_node;
+      tree pu = emit (gsi, u64, NOP_EXPR, p);
+      tree ru = emit (gsi, u64, NOP_EXPR, root);
+      tree diff = emit (gsi, sizetype, MINUS_EXPR,
+                        emit (gsi, sizetype, NOP_EXPR, pu),
+                        emit (gsi, sizetype, NOP_EXPR, ru));
+      if (POINTER_TYPE_P (type))
+        result = emit (gsi, type, POINTER_PLUS_EXPR,
+                       useless_type_conversion_p (type, ptr_type_node)
+                       ? t : emit (gsi, type, NOP_EXPR, t), diff);
+      else
+        result = emit (gsi, type, NOP_EXPR,
+                       emit (gsi, sizetype, PLUS_EXPR,
+                             emit (gsi, sizetype, NOP_EXPR, t), diff));
+    }
+  undo.push_back ({p, NULL_TREE});
+  avail.put (p, result);
+  return result;
+}
+
+/* *slot is the base operand of a MEM_REF/TARGET_MEM_REF. */
+bool translator::rewrite_base (tree *slot, gimple_stmt_iterator *gsi)
+{
+  if (TREE_CODE (*slot) != SSA_NAME || !pointer_sized_p (*slot))
+    return false;
+  tree t = translated (*slot, gsi);
+  if (t == *slot)
+    return false;
+  *slot = t;
+  accesses++;
+  return true;
+}
+
+bool translator::rewrite_ref (tree ref, gimple_stmt_iterator *gsi)
+{
+  if (!ref)
+    return false;
+  tree *base = &ref;
+  while (handled_component_p (*base))
+    base = &TREE_OPERAND (*base, 0);
+  if (TREE_CODE (*base) == MEM_REF || TREE_CODE (*base) == TARGET_MEM_REF)
+    return rewrite_base (&TREE_OPERAND (*base, 0), gsi);
+  return false;
+}
+
+bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi)
+{
+  if (TREE_CODE (*slot) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (*slot)))
+    return false;
+  tree t = translated (*slot, gsi);
+  if (t == *slot)
+    return false;
+  *slot = t;
+  return true;
+}
+
+/* After `raw = f (..., translate (handle), ...)' where the result points
+ * into that argument: make the call's result handle + (raw - translated). */
+void translator::fix_result (gcall *call, tree handle, tree targ, gimple_stmt_iterator *gsi)
+{
+  tree lhs = gimple_call_lhs (call);
+  if (!lhs || TREE_CODE (lhs) != SSA_NAME || stmt_ends_bb_p (call) || handle == targ)
+    return;
+  tree type = TREE_TYPE (lhs);
+  tree raw = make_ssa_name (type);
+  gimple_call_set_lhs (call, raw);
+  gimple_stmt_iterator after = *gsi;
+  gsi_next (&after);
+  gimple_seq seq = NULL;
+  tree u64 = long_long_unsigned_type_node;
+  tree r = gimple_convert (&seq, u64, raw);
+  tree diff = gimple_build (&seq, MINUS_EXPR, u64, r, gimple_convert (&seq, u64, targ));
+  tree h = gimple_build (&seq, PLUS_EXPR, u64, gimple_convert (&seq, u64, handle), diff);
+  tree nonnull = gimple_build (&seq, NE_EXPR, boolean_type_node, r, build_zero_cst (u64));
+  tree sel = gimple_build (&seq, COND_EXPR, u64, nonnull, h, r);
+  gassign *fin = gimple_build_assign (lhs, NOP_EXPR, sel);
+  gimple_seq_add_stmt (&seq, fin);
+  if (gsi_end_p (after))
+    gsi_insert_seq_after (gsi, seq, GSI_NEW_STMT);
+  else
+    gsi_insert_seq_before (&after, seq, GSI_SAME_STMT);
+  /* Leave gsi on the call; the walk skips the statements just added by
+   * moving past them. */
+}
+
+void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
+{
+  bool changed = rewrite_ref (gimple_call_lhs (call), gsi);
+  enum alaska_callee kind = alaska_classify_call (call);
+  unsigned n = gimple_call_num_args (call);
+
+  if (kind == CALLEE_INTERNAL)
+    {
+      internal_fn ifn = gimple_call_internal_fn (call);
+      if ((internal_load_fn_p (ifn) || internal_store_fn_p (ifn)) && n > 0)
+        {
+          tree *slot = gimple_call_arg_ptr (call, 0);
+          if (TREE_CODE (*slot) == SSA_NAME)
+            changed |= rewrite_base (slot, gsi);
+          else
+            changed |= rewrite_ref (*slot, gsi);
+        }
+      for (unsigned i = 0; i < n; i++)
+        changed |= rewrite_ref (gimple_call_arg (call, i), gsi);
+      if (changed)
+        update_stmt (call);
+      return;
+    }
+
+  /* Aggregates passed by value are read from memory. */
+  for (unsigned i = 0; i < n; i++)
+    changed |= rewrite_ref (gimple_call_arg (call, i), gsi);
+
+  if (kind == CALLEE_EXTERNAL)
+    {
+      const char *name = alaska_callee_name (call);
+      int into = name ? alaska_result_points_into_arg (name) : -1;
+      tree handle = NULL_TREE, targ = NULL_TREE;
+      for (unsigned i = 0; i < n; i++)
+        {
+          tree *slot = gimple_call_arg_ptr (call, i);
+          if (name && alaska_arg_is_cookie (name, i))
+            continue;
+          tree before = *slot;
+          if (rewrite_pointer (slot, gsi))
+            {
+              changed = true;
+              escapes++;
+              if ((int) i == into)
+                handle = before, targ = *slot;
+            }
+        }
+      if (changed)
+        update_stmt (call);
+      if (handle)
+        fix_result (call, handle, targ, gsi);
+      return;
+    }
+  if (kind == CALLEE_INSTRUMENTED)
+    {
+      tree fndecl = gimple_call_fndecl (call);
+      if (fndecl && alaska_assumed_instrumented (fndecl))
+        alaska_note_assumed (fndecl);
+    }
+  if (changed)
+    update_stmt (call);
+}
+
+void translator::process_asm (gasm *stmt, gimple_stmt_iterator *gsi)
+{
+  bool changed = false;
+  for (unsigned i = 0; i < gimple_asm_noutputs (stmt); i++)
+    changed |= rewrite_ref (TREE_VALUE (gimple_asm_output_op (stmt, i)), gsi);
+  for (unsigned i = 0; i < gimple_asm_ninputs (stmt); i++)
+    changed |= rewrite_ref (TREE_VALUE (gimple_asm_input_op (stmt, i)), gsi);
+  if (changed)
+    update_stmt (stmt);
+}
+
+edge translator::before_dom_children (basic_block bb)
+{
+  undo.push_back ({NULL_TREE, NULL_TREE});      /* block marker */
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); )
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      gimple_stmt_iterator next = gsi;
+      gsi_next (&next);
+      if (gassign *a = dyn_cast<gassign *> (stmt))
+        {
+          bool changed = false;
+          if (gimple_assign_single_p (a) && gimple_assign_rhs_code (a) != ADDR_EXPR)
+            changed |= rewrite_ref (gimple_assign_rhs1 (a), &gsi);
+          changed |= rewrite_ref (gimple_assign_lhs (a), &gsi);
+          if (changed)
+            update_stmt (a);
+        }
+      else if (gcall *call = dyn_cast<gcall *> (stmt))
+        {
+          process_call (call, &gsi);
+        }
+      else if (gasm *as = dyn_cast<gasm *> (stmt))
+        process_asm (as, &gsi);
+      gsi = next;
+    }
+  return NULL;
+}
+
+void translator::after_dom_children (basic_block)
+{
+  while (!undo.empty ())
+    {
+      std::pair<tree, tree> e = undo.back ();
+      undo.pop_back ();
+      if (!e.first)
+        break;
+      avail.remove (e.first);
+    }
+}
+
+static unsigned instrument_function (function *fun, const char *where)
+{
+  if (!instrumented_fns)
+    instrumented_fns = new hash_set<tree>;
+  if (instrumented_fns->add (fun->decl))
+    return 0;
+  init_types ();
+  calculate_dominance_info (CDI_DOMINATORS);
+  translator tr (fun);
+  tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  if (tr.need_vops)
+    mark_virtual_operands_for_renaming (fun);
+  if (dump_file)
+    {
+      fprintf (dump_file, "alaska: %s: %u translations, %u accesses rewritten, "
+               "%u escaping arguments (at %s)\n",
+               function_name (fun), tr.translations, tr.accesses, tr.escapes, where);
+    }
+  if (alaska_opts.verbose)
+    inform (DECL_SOURCE_LOCATION (fun->decl),
+            "alaska: %u translations inserted in %qD", tr.translations, fun->decl);
+  return tr.need_vops ? TODO_update_ssa_only_virtuals : 0;
+}
+
+bool alaska_function_instrumented (function *fun)
+{
+  return instrumented_fns && instrumented_fns->contains (fun->decl);
+}
+
+namespace {
+
+const pass_data pass_data_translate = {
+  GIMPLE_PASS, "alaska", OPTGROUP_NONE, TV_NONE,
+  PROP_cfg | PROP_ssa, 0, 0, 0, 0
+};
+
+class pass_translate : public gimple_opt_pass
+{
+public:
+  pass_translate (gcc::context *ctxt, enum alaska_placement where)
+    : gimple_opt_pass (pass_data_translate, ctxt), where (where) {}
+  bool gate (function *fun) final override
+  {
+    if (alaska_function_instrumented (fun))
+      return false;
+    if (where == ALASKA_IN_LOOP_PIPELINE)
+      return loops_state_satisfies_p (fun, LOOPS_NORMAL);
+    return true;
+  }
+  unsigned execute (function *fun) final override
+  {
+    static const char *names[] = { "loop pipeline", "no-loop pipeline", "late fallback" };
+    unsigned todo = instrument_function (fun, names[where]);
+    if (where == ALASKA_IN_LOOP_PIPELINE)
+      {
+        /* A translation inside a loop may serve accesses after it. */
+        if (loops_state_satisfies_p (fun, LOOP_CLOSED_SSA))
+          {
+            rewrite_into_loop_closed_ssa (NULL, todo);
+            todo = 0;
+          }
+        scev_reset ();
+      }
+    return todo;
+  }
+private:
+  enum alaska_placement where;
+};
+
+} // namespace
+
+opt_pass *make_pass_alaska_translate (gcc::context *ctxt, enum alaska_placement where)
+{
+  return new pass_translate (ctxt, where);
+}

@@ -1,0 +1,140 @@
+/* alaska-abi.h: the ABI between the gcc-alaska compiler plugin and libalaska.
+ *
+ * This header is the only place where the plugin (gcc-plugin/) and the
+ * runtime (libalaska/) meet.  Everything the plugin emits into object files
+ * -- calls, the inline translation sequence, section names and record
+ * layouts -- is defined here, and both sides include it.  It is plain C and
+ * valid C++, with no dependencies beyond <stdint.h>.
+ *
+ * Changing anything here is an ABI break: bump ALASKA_ABI_VERSION and the
+ * library SONAME.
+ */
+#ifndef ALASKA_ABI_H
+#define ALASKA_ABI_H
+
+#include <stdint.h>
+
+#define ALASKA_ABI_VERSION 1
+
+/* ------------------------------------------------------------------------
+ * Handle representation (64 bits):
+ *
+ *   63  62                    32 31                     0
+ *   [1][ handle ID (31 bits)    ][ offset (32 bits)      ]
+ *
+ * Bit 63 set means "handle"; clear means "raw pointer", which translation
+ * passes through unchanged.  Pointer arithmetic on a handle moves the
+ * offset, so an object addressable through a handle is smaller than
+ * 2^32 bytes (its one-past-the-end offset must still fit).
+ */
+#define ALASKA_HANDLE_BIT        (UINT64_C(1) << 63)
+#define ALASKA_ID_SHIFT          32
+#define ALASKA_ID_BITS           31
+#define ALASKA_MAX_HANDLES       (UINT64_C(1) << ALASKA_ID_BITS)
+#define ALASKA_OFFSET_MASK       UINT64_C(0xffffffff)
+#define ALASKA_MAX_OBJECT_SIZE   ALASKA_OFFSET_MASK  /* larger: raw malloc */
+
+/* ------------------------------------------------------------------------
+ * The handle table: one 8-byte entry per handle ID, holding the address of
+ * the object's backing memory.  It lives at a fixed address chosen so that
+ * the entry of handle h is at ((h >> 32) << 3): bit 63 of h becomes bit 34
+ * of the entry address, so the table base is 2^34 and no mask is needed.
+ *
+ * Translation of a value v, as the plugin emits it inline:
+ *     if ((int64_t) v < 0)
+ *         v = *(uint64_t *) ((v >> 32) << 3) + (uint32_t) v;
+ * i.e. a sign test, a shift, one load (scaled index), an add.
+ *
+ * Entry values: 0 = ID never handed out; odd = freed (free-list link);
+ * anything else = live, the backing address (at least 16-byte aligned).
+ */
+#define ALASKA_TABLE_BASE        (UINT64_C(1) << 34)
+#define ALASKA_ENTRY_SIZE        8
+#define ALASKA_TABLE_SIZE        (ALASKA_MAX_HANDLES * ALASKA_ENTRY_SIZE)
+#define ALASKA_ENTRY_FREE_BIT    UINT64_C(1)
+
+/* ------------------------------------------------------------------------
+ * Runtime entry points the plugin redirects calls to.  Each has the
+ * signature of the libc function it replaces (ALASKA_REPLACEMENTS lists
+ * them as X(libc name, runtime name)).
+ */
+#define ALASKA_REPLACEMENTS(X)                          \
+  X(malloc,             halloc)                         \
+  X(calloc,             hcalloc)                        \
+  X(realloc,            hrealloc)                       \
+  X(reallocarray,       hreallocarray)                  \
+  X(free,               hfree)                          \
+  X(aligned_alloc,      haligned_alloc)                 \
+  X(posix_memalign,     hposix_memalign)                \
+  X(memalign,           hmemalign)                      \
+  X(valloc,             hvalloc)                        \
+  X(pvalloc,            hpvalloc)                       \
+  X(malloc_usable_size, halloc_usable_size)             \
+  X(strdup,             hstrdup)                        \
+  X(strndup,            hstrndup)
+
+/* Handle-aware wrappers in libalaska for C library functions that keep,
+ * free or reallocate pointers they are given, return pointers into state
+ * they keep, or read pointers inside structures.  The plugin redirects
+ * calls of the libc name to the wrapper, which takes handles as they are
+ * and has the libc function's signature.  X(libc name, wrapper name). */
+#define ALASKA_WRAPPERS(X)                              \
+  X(strtok,        alaska_strtok)                       \
+  X(strtok_r,      alaska_strtok_r)                     \
+  X(strsep,        alaska_strsep)                       \
+  X(strtol,        alaska_strtol)                       \
+  X(strtoul,       alaska_strtoul)                      \
+  X(strtoll,       alaska_strtoll)                      \
+  X(strtoull,      alaska_strtoull)                     \
+  X(strtod,        alaska_strtod)                       \
+  X(strtof,        alaska_strtof)                       \
+  X(strtold,       alaska_strtold)                      \
+  X(strerror_r,    alaska_strerror_r)                   \
+  X(dirname,       alaska_dirname)                      \
+  X(__xpg_basename, alaska_xpg_basename)                \
+  X(getline,       alaska_getline)                      \
+  X(getdelim,      alaska_getdelim)                     \
+  X(putenv,        alaska_putenv)                       \
+  X(setvbuf,       alaska_setvbuf)                      \
+  X(setbuf,        alaska_setbuf)                       \
+  X(setbuffer,     alaska_setbuffer)                    \
+  X(writev,        alaska_writev)                       \
+  X(readv,         alaska_readv)                        \
+  X(pwritev,       alaska_pwritev)                      \
+  X(preadv,        alaska_preadv)                       \
+  X(sendmsg,       alaska_sendmsg)                      \
+  X(recvmsg,       alaska_recvmsg)                      \
+  X(execv,         alaska_execv)                        \
+  X(execve,        alaska_execve)                       \
+  X(execvp,        alaska_execvp)                       \
+  X(execvpe,       alaska_execvpe)                      \
+  X(posix_spawn,   alaska_posix_spawn)                  \
+  X(posix_spawnp,  alaska_posix_spawnp)
+
+/* ------------------------------------------------------------------------
+ * Object-file records.
+ *
+ * Every object file compiled by the plugin references ALASKA_ABI_SYMBOL, a
+ * variable libalaska defines: linking fails with "undefined reference to
+ * alaska_abi_1" against a runtime of another ABI, and --as-needed keeps
+ * libalaska linked (its constructor maps the handle table that translated
+ * code reads).
+ *
+ * It also carries ELF notes (section ALASKA_NOTE_SECTION, owner
+ * ALASKA_NOTE_OWNER, loaded with the program's PT_NOTE segments) whose
+ * descriptor is a NUL-terminated function (assembler) name:
+ *   ALASKA_NOTE_DEFINES: this object defines the public function, and the
+ *     plugin compiled it;
+ *   ALASKA_NOTE_ASSUMES: this object passes handles to the function,
+ *     assuming the plugin compiled it in another unit.
+ * libalaska checks at start-up that every assumed function is defined by
+ * some instrumented object, and warns naming each one that is not.
+ */
+#define ALASKA_ABI_SYMBOL        alaska_abi_1
+#define ALASKA_ABI_SYMBOL_NAME   "alaska_abi_1"
+#define ALASKA_NOTE_SECTION      ".note.alaska"
+#define ALASKA_NOTE_OWNER        "Alaska"
+#define ALASKA_NOTE_DEFINES      1
+#define ALASKA_NOTE_ASSUMES      2
+
+#endif /* ALASKA_ABI_H */

@@ -1,0 +1,116 @@
+/* alaska.h: the public API of libalaska, the gcc-alaska runtime.
+ *
+ * Programs compiled with alaska-gcc (or gcc -fplugin=alaska) call these
+ * functions without knowing it: the plugin redirects malloc and friends to
+ * their handle versions and inserts alaska_translate() before memory
+ * accesses.  Programs and services may also call them directly.
+ *
+ * Link with `pkg-config --libs alaska` (-lalaska).
+ */
+#ifndef ALASKA_H
+#define ALASKA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <alaska-abi.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define ALASKA_MALLOC_ATTR __attribute__((malloc, warn_unused_result))
+#else
+#define ALASKA_MALLOC_ATTR
+#endif
+
+/* Allocation: same contracts as the libc functions they are named after.
+ * Results are handles, except for objects of ALASKA_MAX_OBJECT_SIZE bytes or
+ * more (and when the handle table is full), which are raw libc memory.
+ * hfree, hrealloc and halloc_usable_size accept raw pointers too and
+ * forward them to libc. */
+void *halloc(size_t size) ALASKA_MALLOC_ATTR;
+void *hcalloc(size_t nmemb, size_t size) ALASKA_MALLOC_ATTR;
+void *hrealloc(void *ptr, size_t size);
+void *hreallocarray(void *ptr, size_t nmemb, size_t size);
+void hfree(void *ptr);
+void *haligned_alloc(size_t alignment, size_t size) ALASKA_MALLOC_ATTR;
+int hposix_memalign(void **memptr, size_t alignment, size_t size);
+void *hmemalign(size_t alignment, size_t size) ALASKA_MALLOC_ATTR;
+void *hvalloc(size_t size) ALASKA_MALLOC_ATTR;
+void *hpvalloc(size_t size) ALASKA_MALLOC_ATTR;
+size_t halloc_usable_size(void *ptr);
+char *hstrdup(const char *s) ALASKA_MALLOC_ATTR;
+char *hstrndup(const char *s, size_t n) ALASKA_MALLOC_ATTR;
+
+/* Is p a handle (rather than a raw pointer)? */
+static inline int alaska_is_handle(const void *p)
+{
+  return (int64_t) (uintptr_t) p < 0;
+}
+
+/* The address p currently stands for: raw pointers pass through, a handle
+ * becomes its table entry plus its offset.  The result is valid only while
+ * the object cannot move (see alaska(7)). */
+static inline void *alaska_translate(const void *p)
+{
+  uint64_t v = (uint64_t) (uintptr_t) p;
+  if (__builtin_expect ((int64_t) v >= 0, 1))
+    return (void *) (uintptr_t) v;
+  uint64_t base = *(const uint64_t *) (uintptr_t) ((v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE);
+  return (void *) (uintptr_t) (base + (uint32_t) v);
+}
+
+/* Statistics (ALASKA_STATS=1 prints them at exit). */
+struct alaska_stats {
+  uint64_t handles_allocated;   /* handles handed out, in total */
+  uint64_t handles_freed;       /* handles returned, in total */
+  uint64_t handles_live;        /* allocated - freed */
+  uint64_t handles_peak;        /* largest handles_live seen */
+  uint64_t bytes_live;          /* usable bytes behind live handles */
+  uint64_t raw_fallbacks;       /* allocations served as raw libc memory */
+};
+/* Fill *st.  Counting is on only when ALASKA_STATS is set; otherwise
+ * returns -1 and leaves *st zeroed. */
+int alaska_stats_get(struct alaska_stats *st);
+void alaska_stats_print(void);
+
+/* ------------------------------------------------------------------------
+ * The service interface.  A service owns the backing memory of handles.
+ * libalaska contains the "malloc" service; other libraries (libanchorage)
+ * provide more.  A service library exports
+ *     const struct alaska_service alaska_service_<name>;
+ * and ALASKA_SERVICE=<name> selects it (the default is "malloc").
+ *
+ * All callbacks must be thread-safe.  `id` is the handle ID the memory
+ * backs, so that a service can later find and update the entry.
+ */
+struct alaska_service {
+  const char *name;
+  /* Lifetime: called once, before the first allocation / at exit. */
+  int (*init) (void);
+  void (*deinit) (void);
+  /* Backing memory: size >= 1, align a power of two >= 16.  zero: the
+   * memory must be zero-filled.  NULL means out of memory. */
+  void *(*alloc) (uint32_t id, size_t size, size_t align, int zero);
+  void (*free) (uint32_t id, void *backing);
+  /* Resize, keeping contents; may return a different block.  NULL: the
+   * runtime does alloc + copy + free instead. */
+  void *(*realloc) (uint32_t id, void *backing, size_t size);
+  size_t (*usable_size) (uint32_t id, void *backing);
+  /* Called under a stop-the-world barrier: the service may move any object
+   * for which alaska_is_pinned() is false, with alaska_relocate().  NULL:
+   * the service never moves objects. */
+  void (*barrier) (void);
+};
+
+/* The service in use (after the first allocation). */
+const struct alaska_service *alaska_current_service(void);
+
+/* Backing address of a live handle ID, or NULL if it is not live. */
+void *alaska_backing(uint32_t id);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ALASKA_H */

@@ -1,0 +1,237 @@
+/* halloc.c: the allocation API (halloc and friends).  Each live object gets
+ * a handle ID whose table entry holds the address of backing memory from
+ * the service.  Objects a handle cannot address (ALASKA_MAX_OBJECT_SIZE
+ * bytes or more, alignment above 2^32, or a full table) are raw libc memory;
+ * hfree and hrealloc tell the two apart by the handle bit. */
+#include <errno.h>
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define MIN_ALIGN ((size_t) _Alignof(max_align_t))
+#define MAX_HANDLE_ALIGN (UINT64_C(1) << ALASKA_ID_SHIFT)
+
+static void *raw_alloc(size_t size, size_t align, int zero)
+{
+  if (alaska_stats_enabled)
+    alaska_stats_raw_fallback();
+  if (align <= MIN_ALIGN)
+    return zero ? calloc(1, size) : malloc(size);
+  void *p;
+  int err = posix_memalign(&p, align, size);
+  if (err) {
+    errno = err;
+    return NULL;
+  }
+  if (zero)
+    memset(p, 0, size);
+  return p;
+}
+
+/* align: a power of two. */
+static void *handle_alloc(size_t size, size_t align, int zero)
+{
+  alaska_ensure_init();
+  if (align < MIN_ALIGN)
+    align = MIN_ALIGN;
+  if (unlikely(size > ALASKA_MAX_OBJECT_SIZE || align > MAX_HANDLE_ALIGN))
+    return raw_alloc(size, align, zero);
+  uint32_t id = alaska_id_alloc();
+  if (unlikely(id == ALASKA_NO_ID))
+    return raw_alloc(size, align, zero);
+  void *backing = alaska_service->alloc(id, size ? size : 1, align, zero);
+  if (unlikely(!backing)) {
+    alaska_id_free(id);
+    errno = ENOMEM;
+    return NULL;
+  }
+  atomic_store_explicit(alaska_entry(id), (uint64_t) (uintptr_t) backing, memory_order_release);
+  if (alaska_stats_enabled)
+    alaska_stats_alloc(alaska_service->usable_size(id, backing));
+  return alaska_make_handle(id);
+}
+
+ALASKA_API void *halloc(size_t size)
+{
+  return handle_alloc(size, MIN_ALIGN, 0);
+}
+
+ALASKA_API void *hcalloc(size_t nmemb, size_t size)
+{
+  size_t total;
+  if (__builtin_mul_overflow(nmemb, size, &total)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return handle_alloc(total, MIN_ALIGN, 1);
+}
+
+ALASKA_API void hfree(void *ptr)
+{
+  if (!alaska_is_handle(ptr)) {
+    free(ptr);
+    return;
+  }
+  alaska_ensure_init();
+  void *backing = alaska_checked_backing(ptr, "free");
+  uint32_t id = alaska_handle_id(ptr);
+  if (alaska_stats_enabled)
+    alaska_stats_free(alaska_service->usable_size(id, backing));
+  alaska_service->free(id, backing);
+  alaska_id_free(id);
+}
+
+static size_t backing_size(uint32_t id, void *backing)
+{
+  size_t n = alaska_service->usable_size(id, backing);
+  return n > ALASKA_MAX_OBJECT_SIZE ? ALASKA_MAX_OBJECT_SIZE : n;
+}
+
+ALASKA_API void *hrealloc(void *ptr, size_t size)
+{
+  if (!ptr)
+    return halloc(size);
+  if (!alaska_is_handle(ptr))
+    return realloc(ptr, size);
+  alaska_ensure_init();
+  void *backing = alaska_checked_backing(ptr, "realloc");
+  uint32_t id = alaska_handle_id(ptr);
+  if (size == 0) {              /* as glibc: free and return NULL */
+    hfree(ptr);
+    return NULL;
+  }
+  size_t old = backing_size(id, backing);
+  if (unlikely(size > ALASKA_MAX_OBJECT_SIZE)) {
+    /* Too big for a handle: move the contents to raw memory. */
+    void *raw = raw_alloc(size, MIN_ALIGN, 0);
+    if (!raw)
+      return NULL;
+    memcpy(raw, backing, old);
+    hfree(ptr);
+    return raw;
+  }
+  void *nb;
+  if (alaska_service->realloc) {
+    nb = alaska_service->realloc(id, backing, size);
+  } else {
+    nb = alaska_service->alloc(id, size, MIN_ALIGN, 0);
+    if (nb) {
+      memcpy(nb, backing, old < size ? old : size);
+      alaska_service->free(id, backing);
+    }
+  }
+  if (unlikely(!nb)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  atomic_store_explicit(alaska_entry(id), (uint64_t) (uintptr_t) nb, memory_order_release);
+  if (alaska_stats_enabled)
+    alaska_stats_resize(old, backing_size(id, nb));
+  return ptr;                   /* the handle stays the same */
+}
+
+ALASKA_API void *hreallocarray(void *ptr, size_t nmemb, size_t size)
+{
+  size_t total;
+  if (__builtin_mul_overflow(nmemb, size, &total)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return hrealloc(ptr, total);
+}
+
+static int power_of_two(size_t x)
+{
+  return x && !(x & (x - 1));
+}
+
+ALASKA_API void *haligned_alloc(size_t alignment, size_t size)
+{
+  if (!power_of_two(alignment)) {
+    errno = EINVAL;
+    return NULL;
+  }
+  return handle_alloc(size, alignment, 0);
+}
+
+ALASKA_API int hposix_memalign(void **memptr, size_t alignment, size_t size)
+{
+  if (!power_of_two(alignment) || alignment % sizeof(void *))
+    return EINVAL;
+  int saved = errno;
+  void *p = handle_alloc(size, alignment, 0);
+  if (!p)
+    return ENOMEM;
+  errno = saved;
+  *memptr = p;
+  return 0;
+}
+
+ALASKA_API void *hmemalign(size_t alignment, size_t size)
+{
+  /* As glibc: a non-power-of-two alignment is rounded up. */
+  if (alignment > (SIZE_MAX >> 1) + 1) {
+    errno = EINVAL;
+    return NULL;
+  }
+  size_t a = 1;
+  while (a < alignment)
+    a <<= 1;
+  return handle_alloc(size, a, 0);
+}
+
+ALASKA_API void *hvalloc(size_t size)
+{
+  return handle_alloc(size, (size_t) sysconf(_SC_PAGESIZE), 0);
+}
+
+ALASKA_API void *hpvalloc(size_t size)
+{
+  size_t page = (size_t) sysconf(_SC_PAGESIZE);
+  size_t rounded;
+  if (__builtin_add_overflow(size, page - 1, &rounded)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  rounded &= ~(page - 1);
+  return handle_alloc(rounded ? rounded : page, page, 0);
+}
+
+ALASKA_API size_t halloc_usable_size(void *ptr)
+{
+  if (!ptr)
+    return 0;
+  if (!alaska_is_handle(ptr))
+    return malloc_usable_size(ptr);
+  alaska_ensure_init();
+  void *backing = alaska_checked_backing(ptr, "malloc_usable_size");
+  return backing_size(alaska_handle_id(ptr), backing);
+}
+
+ALASKA_API char *hstrndup(const char *s, size_t n)
+{
+  const char *src = alaska_translate(s);
+  size_t len = strnlen(src, n);
+  char *h = halloc(len + 1);
+  if (!h)
+    return NULL;
+  char *dst = alaska_translate(h);
+  memcpy(dst, src, len);
+  dst[len] = '\0';
+  return h;
+}
+
+ALASKA_API char *hstrdup(const char *s)
+{
+  return hstrndup(s, SIZE_MAX);
+}
+
+ALASKA_API void *alaska_backing(uint32_t id)
+{
+  if (id >= alaska_ids_issued())
+    return NULL;
+  uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_acquire);
+  return e == 0 || (e & ALASKA_ENTRY_FREE_BIT) ? NULL : (void *) (uintptr_t) e;
+}

@@ -1,0 +1,92 @@
+/* link-check.c: the start-up check of the plugin's separate-compilation
+ * assumption.  Every loaded object compiled by the plugin carries notes
+ * (alaska-abi.h) naming the public functions it defines and those it
+ * assumed were instrumented.  An assumed function that no instrumented
+ * object defines may receive handles it cannot use: warn, naming it. */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <link.h>
+#include <search.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+ALASKA_API const int ALASKA_ABI_SYMBOL = ALASKA_ABI_VERSION;
+
+struct names { const char **v; size_t n, cap; };
+
+static void push(struct names *s, const char *name)
+{
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 256;
+    const char **v = realloc(s->v, cap * sizeof *v);
+    if (!v)
+      return;
+    s->v = v;
+    s->cap = cap;
+  }
+  s->v[s->n++] = name;
+}
+
+struct scan { struct names defined, assumed; };
+
+static void scan_notes(const char *p, const char *end, struct scan *sc)
+{
+  size_t owner_len = sizeof ALASKA_NOTE_OWNER;
+  while (p + sizeof(ElfW(Nhdr)) <= end) {
+    const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *) p;
+    const char *name = p + sizeof *nh;
+    const char *desc = name + ((nh->n_namesz + 3) & ~3u);
+    const char *next = desc + ((nh->n_descsz + 3) & ~3u);
+    if (next > end)
+      break;
+    if (nh->n_namesz == owner_len && !memcmp(name, ALASKA_NOTE_OWNER, owner_len)
+        && nh->n_descsz > 0 && desc[nh->n_descsz - 1] == '\0') {
+      if (nh->n_type == ALASKA_NOTE_DEFINES)
+        push(&sc->defined, desc);
+      else if (nh->n_type == ALASKA_NOTE_ASSUMES)
+        push(&sc->assumed, desc);
+    }
+    p = next;
+  }
+}
+
+static int each_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+  (void) size;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_NOTE)
+      continue;
+    const char *start = (const char *) (info->dlpi_addr + ph->p_vaddr);
+    scan_notes(start, start + ph->p_memsz, data);
+  }
+  return 0;
+}
+
+static int cmp(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+void alaska_link_check(void)
+{
+  struct scan sc = { { 0 }, { 0 } };
+  dl_iterate_phdr(each_object, &sc);
+  qsort(sc.defined.v, sc.defined.n, sizeof(char *), cmp);
+  qsort(sc.assumed.v, sc.assumed.n, sizeof(char *), cmp);
+  for (size_t i = 0; i < sc.assumed.n; i++) {
+    const char *name = sc.assumed.v[i];
+    if (i > 0 && !strcmp(name, sc.assumed.v[i - 1]))
+      continue;
+    if (bsearch(&name, sc.defined.v, sc.defined.n, sizeof(char *), cmp))
+      continue;
+    alaska_warn("warning: instrumented code passes handles to '%s', assuming the "
+                "alaska plugin compiled it, but no instrumented object defines it; "
+                "if it is not compiled with the plugin, declare it "
+                "__attribute__((alaska_external)) or pass "
+                "-fplugin-arg-alaska-external=%s", name, name);
+  }
+  free(sc.defined.v);
+  free(sc.assumed.v);
+}

@@ -1,0 +1,324 @@
+/* wrappers.c: handle-aware versions of C library functions that keep,
+ * return or reallocate pointers into what they are given, or read pointers
+ * inside structures (ALASKA_WRAPPERS in alaska-abi.h).  The plugin
+ * redirects calls to them; they take handles as they are, call libc on
+ * translated addresses, and hand back handle + offset where libc returns a
+ * pointer into a handle's object. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define T(p) ((__typeof__(p)) alaska_translate(p))
+
+/* r points into the object of which t is the translation of h. */
+static inline char *rebase(const char *h, const char *t, const char *r)
+{
+  return r ? (char *) h + (r - t) : NULL;
+}
+
+/* ---- tokenizers ------------------------------------------------------- */
+
+ALASKA_API char *alaska_strtok_r(char *s, const char *delim, char **saveptr)
+{
+  char **sp = T(saveptr);
+  char *h = s ? s : *sp;
+  if (!h)
+    return NULL;
+  char *t = T(h), *save;
+  char *r = strtok_r(t, T(delim), &save);
+  *sp = rebase(h, t, save);
+  return rebase(h, t, r);
+}
+
+ALASKA_API char *alaska_strtok(char *s, const char *delim)
+{
+  static __thread char *save;
+  return alaska_strtok_r(s, delim, &save);
+}
+
+ALASKA_API char *alaska_strsep(char **stringp, const char *delim)
+{
+  char **sp = T(stringp);
+  char *h = *sp;
+  if (!h)
+    return NULL;
+  char *t = T(h), *rest = t;
+  char *r = strsep(&rest, T(delim));
+  *sp = rebase(h, t, rest);
+  return rebase(h, t, r);
+}
+
+/* ---- number parsers: the end pointer points into the string ---------- */
+
+#define STRTO_INT(name, type)                                              \
+  ALASKA_API type alaska_##name(const char *nptr, char **endptr, int base) \
+  {                                                                        \
+    const char *t = T(nptr);                                               \
+    char *end;                                                             \
+    type v = name(t, &end, base);                                          \
+    if (endptr)                                                            \
+      *T(endptr) = rebase(nptr, t, end);                                   \
+    return v;                                                              \
+  }
+#define STRTO_FLOAT(name, type)                                            \
+  ALASKA_API type alaska_##name(const char *nptr, char **endptr)           \
+  {                                                                        \
+    const char *t = T(nptr);                                               \
+    char *end;                                                             \
+    type v = name(t, &end);                                                \
+    if (endptr)                                                            \
+      *T(endptr) = rebase(nptr, t, end);                                   \
+    return v;                                                              \
+  }
+STRTO_INT(strtol, long)
+STRTO_INT(strtoul, unsigned long)
+STRTO_INT(strtoll, long long)
+STRTO_INT(strtoull, unsigned long long)
+STRTO_FLOAT(strtod, double)
+STRTO_FLOAT(strtof, float)
+STRTO_FLOAT(strtold, long double)
+
+/* ---- results that may point into the argument or elsewhere ----------- */
+
+static char *maybe_rebase(const char *h, const char *t, size_t len, char *r)
+{
+  return r >= t && r <= t + len ? rebase(h, t, r) : r;
+}
+
+ALASKA_API char *alaska_strerror_r(int errnum, char *buf, size_t n)
+{
+  char *t = T(buf);
+  return maybe_rebase(buf, t, n, strerror_r(errnum, t, n));
+}
+
+ALASKA_API char *alaska_dirname(char *path)
+{
+  char *t = T(path);
+  size_t len = t ? strlen(t) : 0;
+  return maybe_rebase(path, t, len, dirname(t));
+}
+
+ALASKA_API char *alaska_xpg_basename(char *path)
+{
+  char *t = T(path);
+  size_t len = t ? strlen(t) : 0;
+  return maybe_rebase(path, t, len, __xpg_basename(t));
+}
+
+/* ---- functions that reallocate the caller's buffer -------------------- */
+
+ALASKA_API ssize_t alaska_getdelim(char **lineptr, size_t *n, int delim, FILE *stream)
+{
+  char **lp = T(lineptr);
+  size_t *np = T(n);
+  if (!alaska_is_handle(*lp))
+    return getdelim(lp, np, delim, stream);     /* libc's own buffer */
+  char *tmp = NULL;
+  size_t tmpn = 0;
+  ssize_t len = getdelim(&tmp, &tmpn, delim, stream);
+  if (len < 0) {
+    free(tmp);
+    return -1;
+  }
+  if (*np < (size_t) len + 1) {
+    char *grown = hrealloc(*lp, (size_t) len + 1);
+    if (!grown) {
+      free(tmp);
+      errno = ENOMEM;
+      return -1;
+    }
+    *lp = grown;
+    *np = (size_t) len + 1;
+  }
+  memcpy(T(*lp), tmp, (size_t) len + 1);
+  free(tmp);
+  return len;
+}
+
+ALASKA_API ssize_t alaska_getline(char **lineptr, size_t *n, FILE *stream)
+{
+  return alaska_getdelim(lineptr, n, '\n', stream);
+}
+
+/* ---- functions that keep the pointer they are given ------------------- *
+ * The string or buffer stays in use by libc after the call.  libalaska's
+ * services do not move objects yet; when they do, these objects must be
+ * pinned for good. */
+
+ALASKA_API int alaska_putenv(char *string)
+{
+  return putenv(T(string));
+}
+
+ALASKA_API int alaska_setvbuf(FILE *stream, char *buf, int mode, size_t size)
+{
+  return setvbuf(stream, T(buf), mode, size);
+}
+
+ALASKA_API void alaska_setbuf(FILE *stream, char *buf)
+{
+  setbuf(stream, T(buf));
+}
+
+ALASKA_API void alaska_setbuffer(FILE *stream, char *buf, size_t size)
+{
+  setbuffer(stream, T(buf), size);
+}
+
+/* ---- pointers inside structures --------------------------------------- */
+
+/* Copy an iovec array with translated bases; NULL if iovcnt is invalid. */
+static struct iovec *translate_iov(const struct iovec *iov, int iovcnt, struct iovec *out)
+{
+  if (iovcnt < 0 || iovcnt > IOV_MAX) {
+    errno = EINVAL;
+    return NULL;
+  }
+  const struct iovec *in = T(iov);
+  for (int i = 0; i < iovcnt; i++) {
+    out[i].iov_base = T(in[i].iov_base);
+    out[i].iov_len = in[i].iov_len;
+  }
+  return out;
+}
+
+#define IOV_WRAPPER(name, ...)                                          \
+  {                                                                     \
+    struct iovec copy[iovcnt > 0 && iovcnt <= IOV_MAX ? iovcnt : 1];    \
+    if (!translate_iov(iov, iovcnt, copy))                              \
+      return -1;                                                        \
+    return name(fd, copy, iovcnt, ##__VA_ARGS__);                       \
+  }
+
+ALASKA_API ssize_t alaska_writev(int fd, const struct iovec *iov, int iovcnt)
+IOV_WRAPPER(writev)
+ALASKA_API ssize_t alaska_readv(int fd, const struct iovec *iov, int iovcnt)
+IOV_WRAPPER(readv)
+ALASKA_API ssize_t alaska_pwritev(int fd, const struct iovec *iov, int iovcnt, off_t off)
+IOV_WRAPPER(pwritev, off)
+ALASKA_API ssize_t alaska_preadv(int fd, const struct iovec *iov, int iovcnt, off_t off)
+IOV_WRAPPER(preadv, off)
+
+static int translate_msg(const struct msghdr *msg, struct msghdr *out, struct iovec *iov)
+{
+  const struct msghdr *m = T(msg);
+  *out = *m;
+  out->msg_name = T(m->msg_name);
+  out->msg_control = T(m->msg_control);
+  out->msg_iov = translate_iov(m->msg_iov, (int) m->msg_iovlen, iov);
+  return out->msg_iov || m->msg_iovlen == 0 ? 0 : -1;
+}
+
+ALASKA_API ssize_t alaska_sendmsg(int fd, const struct msghdr *msg, int flags)
+{
+  size_t n = T(msg)->msg_iovlen;
+  struct iovec iov[n > 0 && n <= IOV_MAX ? n : 1];
+  struct msghdr copy;
+  if (translate_msg(msg, &copy, iov))
+    return -1;
+  return sendmsg(fd, &copy, flags);
+}
+
+ALASKA_API ssize_t alaska_recvmsg(int fd, struct msghdr *msg, int flags)
+{
+  size_t n = T(msg)->msg_iovlen;
+  struct iovec iov[n > 0 && n <= IOV_MAX ? n : 1];
+  struct msghdr copy;
+  if (translate_msg(msg, &copy, iov))
+    return -1;
+  ssize_t r = recvmsg(fd, &copy, flags);
+  struct msghdr *m = T(msg);
+  m->msg_namelen = copy.msg_namelen;
+  m->msg_controllen = copy.msg_controllen;
+  m->msg_flags = copy.msg_flags;
+  return r;
+}
+
+/* A raw copy of a NULL-terminated vector of strings (argv, envp), in libc
+ * memory: freed by the caller. */
+static char **translate_vector(char *const *vec)
+{
+  if (!vec)
+    return NULL;
+  char *const *v = T(vec);
+  size_t n = 0;
+  while (v[n])
+    n++;
+  char **out = malloc((n + 1) * sizeof *out);
+  if (!out)
+    return NULL;
+  for (size_t i = 0; i < n; i++)
+    out[i] = T(v[i]);
+  out[n] = NULL;
+  return out;
+}
+
+#define EXEC_WRAPPER(call)                                              \
+  {                                                                     \
+    char **a = translate_vector(argv);                                  \
+    if (argv && !a)                                                     \
+      return -1;                                                        \
+    int r = call;                                                       \
+    int saved = errno;                                                  \
+    free(a);                                                            \
+    errno = saved;                                                      \
+    return r;                                                           \
+  }
+
+ALASKA_API int alaska_execv(const char *path, char *const argv[])
+EXEC_WRAPPER(execv(T(path), a))
+ALASKA_API int alaska_execvp(const char *file, char *const argv[])
+EXEC_WRAPPER(execvp(T(file), a))
+
+ALASKA_API int alaska_execve(const char *path, char *const argv[], char *const envp[])
+{
+  char **e = translate_vector(envp);
+  if (envp && !e)
+    return -1;
+  char **a = translate_vector(argv);
+  int r = argv && !a ? -1 : execve(T(path), a, e);
+  int saved = errno;
+  free(a);
+  free(e);
+  errno = saved;
+  return r;
+}
+
+ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const envp[])
+{
+  char **e = translate_vector(envp);
+  if (envp && !e)
+    return -1;
+  char **a = translate_vector(argv);
+  int r = argv && !a ? -1 : execvpe(T(file), a, e);
+  int saved = errno;
+  free(a);
+  free(e);
+  errno = saved;
+  return r;
+}
+
+#define SPAWN_WRAPPER(fn)                                                      \
+  ALASKA_API int alaska_##fn(pid_t *pid, const char *path,                     \
+                             const posix_spawn_file_actions_t *actions,        \
+                             const posix_spawnattr_t *attr,                    \
+                             char *const argv[], char *const envp[])           \
+  {                                                                            \
+    char **a = translate_vector(argv), **e = translate_vector(envp);           \
+    int r = (argv && !a) || (envp && !e)                                       \
+      ? ENOMEM : fn(T(pid), T(path), T(actions), T(attr), a, e);               \
+    free(a);                                                                   \
+    free(e);                                                                   \
+    return r;                                                                  \
+  }
+SPAWN_WRAPPER(posix_spawn)
+SPAWN_WRAPPER(posix_spawnp)

@@ -1,0 +1,24 @@
+/* malloc & co. in static initializers (file scope, aggregates, function-local statics) become their libalaska versions. */
+/* { dg-do compile } */
+#include <stdlib.h>
+#include <string.h>
+
+void *(*p) (size_t) = malloc;
+
+struct ops {
+  void *(*alloc) (size_t);
+  void (*release) (void *);
+  char *(*dup) (const char *);
+} ops = { malloc, free, strdup };
+
+void *use (size_t k)
+{
+  static void *(*q) (size_t, size_t) = calloc;
+  return q (k, 1);
+}
+
+/* { dg-final { scan-alaska-asm-times {\.quad\s+halloc\M} 2 } } */
+/* { dg-final { scan-alaska-asm {\.quad\s+hfree\M} } } */
+/* { dg-final { scan-alaska-asm {\.quad\s+hstrdup\M} } } */
+/* { dg-final { scan-alaska-asm {\mhcalloc\M} } } */
+/* { dg-final { scan-alaska-asm-not {\m(malloc|calloc|free|strdup)\M} } } */

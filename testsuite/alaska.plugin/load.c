@@ -1,0 +1,7 @@
+/* The plugin loads: alaska-gcc -c of a trivial file succeeds without any diagnostic. */
+/* { dg-do assemble } */
+
+int f (int x)
+{
+  return x + 1;
+}

@@ -1,0 +1,14 @@
+/* ALASKA_VERBOSE=1 reports the handle table address and the service at start-up. */
+/* { dg-do run } */
+/* { dg-alaska-mode plain } */
+/* { dg-env "ALASKA_VERBOSE=1" } */
+/* { dg-output "^alaska: handle table at 0x400000000, service malloc\nok\n$" } */
+#include <alaska.h>
+#include <stdio.h>
+
+int main(void)
+{
+  hfree(halloc(1));
+  printf("ok\n");
+  return 0;
+}
