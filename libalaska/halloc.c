@@ -30,6 +30,14 @@ static void *raw_alloc(size_t size, size_t align, int zero)
   return p;
 }
 
+/* The usable size of a handle's object: what the service gives, up to what
+ * an offset can address.  Statistics count this figure throughout. */
+static size_t backing_size(uint32_t id, void *backing)
+{
+  size_t n = alaska_service->usable_size(id, backing);
+  return n > ALASKA_MAX_OBJECT_SIZE ? ALASKA_MAX_OBJECT_SIZE : n;
+}
+
 /* align: a power of two. */
 static void *handle_alloc(size_t size, size_t align, int zero)
 {
@@ -49,7 +57,7 @@ static void *handle_alloc(size_t size, size_t align, int zero)
   }
   atomic_store_explicit(alaska_entry(id), (uint64_t) (uintptr_t) backing, memory_order_release);
   if (alaska_stats_enabled)
-    alaska_stats_alloc(alaska_service->usable_size(id, backing));
+    alaska_stats_alloc(backing_size(id, backing));
   return alaska_make_handle(id);
 }
 
@@ -78,15 +86,9 @@ ALASKA_API void hfree(void *ptr)
   void *backing = alaska_checked_backing(ptr, "free");
   uint32_t id = alaska_handle_id(ptr);
   if (alaska_stats_enabled)
-    alaska_stats_free(alaska_service->usable_size(id, backing));
+    alaska_stats_free(backing_size(id, backing));
   alaska_service->free(id, backing);
   alaska_id_free(id);
-}
-
-static size_t backing_size(uint32_t id, void *backing)
-{
-  size_t n = alaska_service->usable_size(id, backing);
-  return n > ALASKA_MAX_OBJECT_SIZE ? ALASKA_MAX_OBJECT_SIZE : n;
 }
 
 ALASKA_API void *hrealloc(void *ptr, size_t size)

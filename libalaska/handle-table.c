@@ -93,12 +93,17 @@ void alaska_table_init(void)
   pthread_key_create(&exit_key, flush_on_exit);
 }
 
+/* A thread's cached IDs go back to the pool when it exits. */
+static void register_exit_flush(struct id_cache *c)
+{
+  c->exit_hook = 1;
+  pthread_setspecific(exit_key, c);
+}
+
 static uint32_t refill(struct id_cache *c)
 {
-  if (!c->exit_hook) {
-    c->exit_hook = 1;
-    pthread_setspecific(exit_key, c);
-  }
+  if (!c->exit_hook)
+    register_exit_flush(c);
   /* Take up to a batch from the global pool. */
   pthread_mutex_lock(&pool_lock);
   if (pool_head != ALASKA_NO_ID) {
@@ -144,6 +149,8 @@ uint32_t alaska_id_alloc(void)
 void alaska_id_free(uint32_t id)
 {
   struct id_cache *c = &cache;
+  if (unlikely(!c->exit_hook))
+    register_exit_flush(c);     /* a thread that only frees */
   link_set(id, c->head);
   c->head = id;
   if (unlikely(++c->count > 2 * BATCH)) {

@@ -8,15 +8,15 @@
 
 int alaska_stats_enabled;
 
-static _Atomic uint64_t allocated, freed, peak, bytes_live, raw_fallbacks;
+static _Atomic uint64_t allocated, freed, live, peak, bytes_live, raw_fallbacks;
 
 void alaska_stats_alloc(size_t bytes)
 {
-  uint64_t live = atomic_fetch_add_explicit(&allocated, 1, memory_order_relaxed) + 1
-                  - atomic_load_explicit(&freed, memory_order_relaxed);
+  atomic_fetch_add_explicit(&allocated, 1, memory_order_relaxed);
+  uint64_t now = atomic_fetch_add_explicit(&live, 1, memory_order_relaxed) + 1;
   atomic_fetch_add_explicit(&bytes_live, bytes, memory_order_relaxed);
   uint64_t p = atomic_load_explicit(&peak, memory_order_relaxed);
-  while (live > p && !atomic_compare_exchange_weak_explicit(&peak, &p, live,
+  while (now > p && !atomic_compare_exchange_weak_explicit(&peak, &p, now,
                         memory_order_relaxed, memory_order_relaxed))
     ;
 }
@@ -24,6 +24,7 @@ void alaska_stats_alloc(size_t bytes)
 void alaska_stats_free(size_t bytes)
 {
   atomic_fetch_add_explicit(&freed, 1, memory_order_relaxed);
+  atomic_fetch_sub_explicit(&live, 1, memory_order_relaxed);
   atomic_fetch_sub_explicit(&bytes_live, bytes, memory_order_relaxed);
 }
 
@@ -45,7 +46,7 @@ ALASKA_API int alaska_stats_get(struct alaska_stats *st)
     return -1;
   st->handles_allocated = atomic_load(&allocated);
   st->handles_freed = atomic_load(&freed);
-  st->handles_live = st->handles_allocated - st->handles_freed;
+  st->handles_live = atomic_load(&live);
   st->handles_peak = atomic_load(&peak);
   st->bytes_live = atomic_load(&bytes_live);
   st->raw_fallbacks = atomic_load(&raw_fallbacks);

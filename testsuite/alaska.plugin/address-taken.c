@@ -18,4 +18,5 @@ void g (void)
 /* { dg-final { scan-alaska-asm-fn f {\mhalloc\M} } } */
 /* { dg-final { scan-alaska-asm-fn f {\mhfree\M} } } */
 /* { dg-final { scan-alaska-asm-fn g {\mhalloc\M} } } */
-/* { dg-final { scan-alaska-asm-not {\m(malloc|free)\M} } } */
+/* { dg-final { scan-alaska-asm-fn-not f {\m(malloc|free)\M} } } */
+/* { dg-final { scan-alaska-asm-fn-not g {\mmalloc\M} } } */

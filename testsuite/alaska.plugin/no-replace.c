@@ -18,4 +18,5 @@ void *f (size_t k)
 /* { dg-final { scan-alaska-asm {\m(call|jmp)\s+free\M} } } */
 /* { dg-final { scan-alaska-asm {\m(call|jmp)\s+calloc\M} } } */
 /* { dg-final { scan-alaska-asm {\.quad\s+malloc\M} } } */
-/* { dg-final { scan-alaska-asm-not {\mh(alloc|free|calloc)\M} } } */
+/* { dg-final { scan-alaska-asm-not {\m(call|jmp)\s+h(alloc|free|calloc)\M} } } */
+/* { dg-final { scan-alaska-asm-not {\.quad\s+halloc\M} } } */

@@ -34,4 +34,5 @@ __attribute__((noipa)) void free (void *x)
 /* { dg-final { scan-alaska-asm-fn f {\m(call|jmp)\s+free\M} } } */
 /* { dg-final { scan-alaska-asm {\.quad\s+malloc\M} } } */
 /* { dg-final { scan-alaska-asm-fn g {\m(call|jmp)\s+hcalloc\M} } } */
-/* { dg-final { scan-alaska-asm-not {\mh(alloc|free)\M} } } */
+/* { dg-final { scan-alaska-asm-not {\m(call|jmp)\s+h(alloc|free)\M} } } */
+/* { dg-final { scan-alaska-asm-not {\.quad\s+halloc\M} } } */

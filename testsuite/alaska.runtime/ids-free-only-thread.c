@@ -1,5 +1,5 @@
-/* IDs freed by a thread that never allocates are recycled after it exits (XFAIL: known libalaska bug, they leak). */
-/* { dg-do run { xfail *-*-* } } */
+/* IDs freed by a thread that never allocates are recycled after it exits. */
+/* { dg-do run } */
 /* { dg-alaska-mode plain } */
 /* { dg-output "^recycled\n$" } */
 #include <alaska.h>
@@ -7,11 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* handle-table.c registers the thread-exit flush of a thread's ID cache
- * only in refill(), i.e. on the thread's first allocation.  A thread that
- * only frees keeps up to 128 IDs in its cache, and they are lost when it
- * exits: here 1000 short-lived threads free 100 handles each, and the IDs
- * climb to 99999 although at most 100 handles are ever live. */
+/* A thread that only frees keeps the IDs in its cache; they must go back to
+ * the global pool when it exits, not leak. */
 static void *hs[100];
 
 static void *freer(void *arg)
