@@ -25,8 +25,8 @@ extern "C" {
 #endif
 
 /* Allocation: same contracts as the libc functions they are named after.
- * Results are handles, except for objects of ALASKA_MAX_OBJECT_SIZE bytes or
- * more (and when the handle table is full), which are raw libc memory.
+ * Results are handles, except for objects larger than ALASKA_MAX_OBJECT_SIZE
+ * bytes (and when the handle table is full), which are raw libc memory.
  * hfree, hrealloc and halloc_usable_size accept raw pointers too and
  * forward them to libc. */
 void *halloc(size_t size) ALASKA_MALLOC_ATTR;

@@ -1,7 +1,7 @@
 /* halloc.c: the allocation API (halloc and friends).  Each live object gets
  * a handle ID whose table entry holds the address of backing memory from
- * the service.  Objects a handle cannot address (ALASKA_MAX_OBJECT_SIZE
- * bytes or more, alignment above 2^32, or a full table) are raw libc memory;
+ * the service.  Objects a handle cannot address (larger than
+ * ALASKA_MAX_OBJECT_SIZE bytes, alignment above 2^32, or a full table) are raw libc memory;
  * hfree and hrealloc tell the two apart by the handle bit. */
 #include <errno.h>
 #include <malloc.h>
