@@ -1,8 +1,8 @@
 /* halloc.c: the allocation API (halloc and friends).  Each live object gets
  * a handle ID whose table entry holds the address of backing memory from
  * the service.  Objects a handle cannot address (larger than
- * ALASKA_MAX_OBJECT_SIZE bytes, alignment above 2^32, or a full table) are raw libc memory;
- * hfree and hrealloc tell the two apart by the handle bit. */
+ * ALASKA_MAX_OBJECT_SIZE bytes, alignment above 2^32, or a full table) are
+ * raw libc memory; hfree and hrealloc tell the two apart by the handle bit. */
 #include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
