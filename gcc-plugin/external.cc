@@ -25,12 +25,7 @@
 const char *alaska_callee_name (const gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
-  if (!fndecl || !DECL_NAME (fndecl))
-    return NULL;
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  if (!strncmp (name, "__builtin_", 10) && !strstr (name, "_chk"))
-    name += 10;
-  return name;
+  return fndecl ? alaska_libc_name (fndecl) : NULL;
 }
 
 static bool declared_in_external_header (tree fndecl)

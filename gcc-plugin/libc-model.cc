@@ -56,6 +56,18 @@ static const char *const runtime_names[] = {
 #undef ALASKA_RUNTIME_NAME
 };
 
+const char *alaska_libc_name (tree fndecl)
+{
+  if (!DECL_NAME (fndecl))
+    return NULL;
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  if (*name == '*')
+    name++;
+  if (!strncmp (name, "__builtin_", 10) && !strstr (name, "_chk"))
+    name += 10;
+  return name;
+}
+
 int alaska_result_points_into_arg (const char *name)
 {
   for (auto &r : result_into_arg)

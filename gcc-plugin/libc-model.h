@@ -3,6 +3,12 @@
 #ifndef ALASKA_LIBC_MODEL_H
 #define ALASKA_LIBC_MODEL_H
 
+/* The name the C library knows fndecl by: its assembler name, which
+ * glibc's headers redirect (strerror_r is __xpg_strerror_r without
+ * _GNU_SOURCE, fortified fgets calls __fgets_alias, i.e. fgets), without
+ * a "__builtin_" prefix; NULL for an unnamed declaration. */
+const char *alaska_libc_name (tree fndecl);
+
 /* The argument (0-based) whose object the function's pointer result points
  * into, or -1.  The plugin maps such results back to handle + offset. */
 int alaska_result_points_into_arg (const char *libc_name);

@@ -33,13 +33,12 @@ static const char *libc_name (tree fndecl)
     return NULL;
   if (DECL_CONTEXT (fndecl) && TREE_CODE (DECL_CONTEXT (fndecl)) != TRANSLATION_UNIT_DECL)
     return NULL;
+  /* The program's own malloc; but a gnu_inline body from a system header
+   * (glibc's getline calling __getdelim) stands for the libc function. */
   cgraph_node *node = cgraph_node::get (fndecl);
-  if (node && node->definition)
-    return NULL;                /* the program's own malloc */
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  if (!strncmp (name, "__builtin_", 10))
-    name += 10;
-  return name;
+  if (node && node->definition && !DECL_EXTERNAL (fndecl))
+    return NULL;
+  return alaska_libc_name (fndecl);
 }
 
 /* The runtime replacement of fndecl (same type, same attributes, not a

@@ -278,6 +278,14 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   tree res = emit (gsi, u64, COND_EXPR, neg, sum, u);
   tree t = emit (gsi, ptr_type_node, NOP_EXPR, res);
   translations++;
+  if (dump_file)
+    {
+      fprintf (dump_file, "alaska: translate ");
+      print_generic_expr (dump_file, root);
+      fprintf (dump_file, " -> ");
+      print_generic_expr (dump_file, t);
+      fprintf (dump_file, " in bb %d\n", gimple_bb (gsi_stmt (*gsi))->index);
+    }
   return t;
 }
 

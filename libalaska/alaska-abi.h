@@ -94,6 +94,7 @@
   X(__xpg_basename, alaska_xpg_basename)                \
   X(getline,       alaska_getline)                      \
   X(getdelim,      alaska_getdelim)                     \
+  X(__getdelim,    alaska_getdelim)                     \
   X(putenv,        alaska_putenv)                       \
   X(setvbuf,       alaska_setvbuf)                      \
   X(setbuf,        alaska_setbuf)                       \
