@@ -47,6 +47,10 @@ static const plugin_arg_spec arg_table[] = {
   { "external-header", "STR,...",
     "functions declared in headers whose path contains STR are external",
     [] (const char *v) { split_names (v, alaska_opts.external_headers); } },
+  { "no-hoist", NULL, "translate at each access, not in loop preheaders",
+    [] (const char *) { alaska_opts.no_hoist = true; } },
+  { "no-track", NULL, "emit no pin sets and no safepoints (objects never move)",
+    [] (const char *) { alaska_opts.no_track = true; } },
 };
 
 static std::string known_keys ()

@@ -16,6 +16,8 @@ struct alaska_options {
   std::set<std::string> external_fns;   /* treated as not compiled by us */
   std::set<std::string> instrumented_fns;  /* treated as compiled by us */
   std::set<std::string> external_headers;  /* declarations here are external */
+  bool no_hoist = false;                /* translate in place, not in preheaders */
+  bool no_track = false;                /* no pin sets or safepoints */
 };
 extern alaska_options alaska_opts;
 
