@@ -13,15 +13,25 @@
  * per root is shared by everything the translation dominates (a walk of the
  * dominator tree with a scoped table).
  *
+ * Hoisting (Algorithm 1 of the Alaska paper): in the loop pipeline, the
+ * translation of a root used inside a loop goes to the end of the
+ * preheader of the outermost loop that contains the use but not the
+ * root's definition, and serves every use of that root in the loop.  A
+ * root defined in the innermost loop around the use is translated in place.
+ * Only SSA values are hoisted, so nothing moves past what GCC proved
+ * invariant.  -fplugin-arg-alaska-no-hoist translates in place.
+ *
  * Placement (see shared notes on GCC 12): one instance inside the loop
  * pipeline before ivopts, which still sees pointer walks as pointers; one
  * after the no-loop pipeline; one before "optimized" for -O0/-Og.  Each
  * function is instrumented by the first instance that reaches it.
  *
- * The translation is emitted inline and branch-free:
- *     u = (uint64) root;  neg = u > INT64_MAX;
- *     e = neg ? (u >> 32) * 8 : ALASKA_TABLE_BASE;   // entry address
- *     t = neg ? *(entry *) e + (u & 0xffffffff) : u;
+ * The translation is emitted inline, with no test and no branch
+ * (alaska-abi.h):
+ *     u = (uint64) root;
+ *     t = u + *(entry *) (ALASKA_TABLE_ORIGIN + (u >> 32) * 8);
+ * which x86-64 does in three instructions (mov, shr, add from memory).
+ * The load cannot trap: the table's whole span is mapped.
  */
 #include "alaska-abi.h"
 #include "gcc-common.h"
@@ -30,6 +40,7 @@
 #include "external.h"
 #include "libc-model.h"
 
+#include <map>
 #include <vector>
 
 static hash_set<tree> *instrumented_fns;
@@ -57,20 +68,25 @@ static bool pointer_sized_p (tree t)
 class translator : public dom_walker
 {
 public:
-  translator (function *fun)
-    : dom_walker (CDI_DOMINATORS), fun (fun) {}
+  translator (function *fun, bool hoist)
+    : dom_walker (CDI_DOMINATORS), fun (fun), hoist (hoist) {}
 
   edge before_dom_children (basic_block bb) final override;
   void after_dom_children (basic_block bb) final override;
 
   unsigned translations = 0;    /* translate sequences inserted */
+  unsigned in_loops = 0;        /* ... of which inside a loop body */
+  unsigned hoisted = 0;         /* ... of which hoisted to a preheader */
   unsigned accesses = 0;        /* accesses and arguments rewritten */
   unsigned escapes = 0;         /* pointer arguments to external calls */
   bool need_vops = false;
 
 private:
   function *fun;
+  bool hoist;
   hash_map<tree, tree> root_cache;
+  /* Translations at the end of loop preheaders: (root, loop number). */
+  std::map<std::pair<tree, int>, tree> in_preheader;
   /* Translations available at the current point of the walk: root ->
    * translated pointer, and the undo log with a marker per block. */
   hash_map<tree, tree> avail;
@@ -79,6 +95,7 @@ private:
   tree root_of (tree p);
   tree root_1 (tree p, hash_map<tree, int> &open, int &low);
   tree translate_root (tree root, gimple_stmt_iterator *gsi);
+  class loop *hoist_target (tree root, basic_block use);
   tree translated (tree p, gimple_stmt_iterator *gsi);
   bool rewrite_base (tree *slot, gimple_stmt_iterator *gsi);
   bool rewrite_ref (tree ref, gimple_stmt_iterator *gsi);
@@ -88,6 +105,9 @@ private:
   void fix_result (gcall *call, tree handle, tree raw, gimple_stmt_iterator *gsi);
   tree emit (gimple_stmt_iterator *gsi, tree type, tree_code code,
              tree a, tree b = NULL_TREE, tree c = NULL_TREE);
+  tree emit (gimple_seq *seq, tree type, tree_code code,
+             tree a, tree b = NULL_TREE, tree c = NULL_TREE);
+  void note_translation (tree root, tree t, basic_block bb, class loop *from);
 };
 
 /* ---- roots ------------------------------------------------------------- */
@@ -236,56 +256,134 @@ static tree pointer_operand (gimple *def)
 
 /* ---- emitting ---------------------------------------------------------- */
 
-tree translator::emit (gimple_stmt_iterator *gsi, tree type, tree_code code,
+tree translator::emit (gimple_seq *seq, tree type, tree_code code,
                        tree a, tree b, tree c)
 {
   tree lhs = make_ssa_name (type);
   gassign *g = c ? gimple_build_assign (lhs, code, a, b, c)
              : b ? gimple_build_assign (lhs, code, a, b)
              : gimple_build_assign (lhs, code, a);
-  gsi_insert_before (gsi, g, GSI_SAME_STMT);
+  gimple_seq_add_stmt_without_update (seq, g);
   return lhs;
 }
 
-/* Insert `translate (root)' before gsi; return the translated pointer. */
+tree translator::emit (gimple_stmt_iterator *gsi, tree type, tree_code code,
+                       tree a, tree b, tree c)
+{
+  gimple_seq seq = NULL;
+  tree lhs = emit (&seq, type, code, a, b, c);
+  gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+  return lhs;
+}
+
+/* The loop whose preheader should translate `root' for a use in block
+ * `use': the outermost loop containing the use but not root's definition.
+ * NULL: translate in place. */
+class loop *translator::hoist_target (tree root, basic_block use)
+{
+  if (!hoist || TREE_CODE (root) != SSA_NAME)
+    return NULL;
+  basic_block def = SSA_NAME_IS_DEFAULT_DEF (root)
+                    ? ENTRY_BLOCK_PTR_FOR_FN (fun) : gimple_bb (SSA_NAME_DEF_STMT (root));
+  class loop *target = NULL;
+  for (class loop *l = use->loop_father; l && loop_outer (l); l = loop_outer (l))
+    {
+      if (def && flow_bb_inside_loop_p (l, def))
+        break;
+      target = l;
+    }
+  if (!target)
+    return NULL;
+  /* The preheader must fall through into the header. */
+  basic_block pre = loop_preheader_edge (target)->src;
+  if (!single_succ_p (pre) || (single_succ_edge (pre)->flags & EDGE_ABNORMAL))
+    return NULL;
+  gimple *last = last_stmt (pre);
+  if (last && stmt_ends_bb_p (last) && !is_ctrl_stmt (last))
+    return NULL;
+  return target;
+}
+
+void translator::note_translation (tree root, tree t, basic_block bb, class loop *from)
+{
+  translations++;
+  int depth = bb->loop_father ? loop_depth (bb->loop_father) : 0;
+  if (depth > 0)
+    in_loops++;
+  if (from)
+    hoisted++;
+  if (!dump_file)
+    return;
+  fprintf (dump_file, "alaska: translate ");
+  print_generic_expr (dump_file, root);
+  fprintf (dump_file, " -> ");
+  print_generic_expr (dump_file, t);
+  fprintf (dump_file, " in bb %d, loop depth %d", bb->index, depth);
+  if (from)
+    fprintf (dump_file, ", hoisted out of loop %d", from->num);
+  fprintf (dump_file, "\n");
+}
+
+/* Insert `translate (root)' before gsi, or at the end of the preheader of
+ * the loop hoist_target picks; return the translated pointer. */
 tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
 {
-  tree u64 = long_long_unsigned_type_node;
-  tree u = emit (gsi, u64, NOP_EXPR, root);
-  tree neg = emit (gsi, boolean_type_node, GT_EXPR, u,
-                   build_int_cst (u64, HOST_WIDE_INT_M1U >> 1));
-  tree id = emit (gsi, u64, RSHIFT_EXPR, u, build_int_cst (integer_type_node, ALASKA_ID_SHIFT));
-  tree ea = emit (gsi, u64, MULT_EXPR, id, build_int_cst (u64, ALASKA_ENTRY_SIZE));
-  tree ea2 = emit (gsi, u64, COND_EXPR, neg, ea, build_int_cst (u64, ALASKA_TABLE_BASE));
-  tree eptr = emit (gsi, entry_ptr_type, NOP_EXPR, ea2);
-
-  tree base = make_ssa_name (entry_type);
-  tree mem = build2 (MEM_REF, entry_type, eptr, build_int_cst (entry_ptr_type, 0));
-  gassign *load = gimple_build_assign (base, mem);
-  gimple *at = gsi_stmt (*gsi);
-  if (gimple_vuse (at))
-    gimple_set_vuse (load, gimple_vuse (at));
-  else
+  basic_block use = gsi_bb (*gsi);
+  class loop *target = hoist_target (root, use);
+  if (target)
     {
+      auto it = in_preheader.find ({root, target->num});
+      if (it != in_preheader.end ())
+        return it->second;
+    }
+
+  gimple_seq seq = NULL;
+  tree u64 = long_long_unsigned_type_node;
+  tree u = emit (&seq, u64, NOP_EXPR, root);
+  tree id = emit (&seq, u64, RSHIFT_EXPR, u, build_int_cst (integer_type_node, ALASKA_ID_SHIFT));
+  tree scaled = emit (&seq, u64, MULT_EXPR, id, build_int_cst (u64, ALASKA_ENTRY_SIZE));
+  tree ea = emit (&seq, u64, PLUS_EXPR, scaled, build_int_cst (u64, ALASKA_TABLE_ORIGIN));
+  tree eptr = emit (&seq, entry_ptr_type, NOP_EXPR, ea);
+  tree entry = make_ssa_name (entry_type);
+  tree mem = build2 (MEM_REF, entry_type, eptr, build_int_cst (entry_ptr_type, 0));
+  TREE_THIS_NOTRAP (mem) = 1;           /* the whole span is mapped */
+  gassign *load = gimple_build_assign (entry, mem);
+  gimple_seq_add_stmt_without_update (&seq, load);
+  tree sum = emit (&seq, u64, PLUS_EXPR, u, emit (&seq, u64, NOP_EXPR, entry));
+  tree t = emit (&seq, ptr_type_node, NOP_EXPR, sum);
+
+  basic_block at;
+  if (target)
+    {
+      at = loop_preheader_edge (target)->src;
       gimple_set_vuse (load, gimple_vop (fun));
       need_vops = true;
+      gimple_stmt_iterator last = gsi_last_bb (at);
+      if (!gsi_end_p (last) && is_ctrl_stmt (gsi_stmt (last)))
+        gsi_insert_seq_before (&last, seq, GSI_SAME_STMT);
+      else if (gsi_end_p (last))
+        {
+          gimple_stmt_iterator start = gsi_start_bb (at);
+          gsi_insert_seq_before (&start, seq, GSI_SAME_STMT);
+        }
+      else
+        gsi_insert_seq_after (&last, seq, GSI_NEW_STMT);
+      in_preheader[{root, target->num}] = t;
     }
-  gsi_insert_before (gsi, load, GSI_SAME_STMT);
-
-  tree base64 = emit (gsi, u64, NOP_EXPR, base);
-  tree off = emit (gsi, u64, BIT_AND_EXPR, u, build_int_cst (u64, ALASKA_OFFSET_MASK));
-  tree sum = emit (gsi, u64, PLUS_EXPR, base64, off);
-  tree res = emit (gsi, u64, COND_EXPR, neg, sum, u);
-  tree t = emit (gsi, ptr_type_node, NOP_EXPR, res);
-  translations++;
-  if (dump_file)
+  else
     {
-      fprintf (dump_file, "alaska: translate ");
-      print_generic_expr (dump_file, root);
-      fprintf (dump_file, " -> ");
-      print_generic_expr (dump_file, t);
-      fprintf (dump_file, " in bb %d\n", gimple_bb (gsi_stmt (*gsi))->index);
+      at = use;
+      gimple *stmt = gsi_stmt (*gsi);
+      if (gimple_vuse (stmt))
+        gimple_set_vuse (load, gimple_vuse (stmt));
+      else
+        {
+          gimple_set_vuse (load, gimple_vop (fun));
+          need_vops = true;
+        }
+      gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
     }
+  note_translation (root, t, at, target);
   return t;
 }
 
@@ -302,6 +400,8 @@ tree translator::translated (tree p, gimple_stmt_iterator *gsi)
     t = *have;
   else
     {
+      /* Scoped to the current block even when hoisted: another block of
+       * the loop finds a hoisted translation in in_preheader. */
       t = translate_root (root, gsi);
       undo.push_back ({root, NULL_TREE});
       avail.put (root, t);
@@ -513,7 +613,7 @@ void translator::after_dom_children (basic_block)
     }
 }
 
-static unsigned instrument_function (function *fun, const char *where)
+static unsigned instrument_function (function *fun, const char *where, bool hoist)
 {
   if (!instrumented_fns)
     instrumented_fns = new hash_set<tree>;
@@ -521,15 +621,16 @@ static unsigned instrument_function (function *fun, const char *where)
     return 0;
   init_types ();
   calculate_dominance_info (CDI_DOMINATORS);
-  translator tr (fun);
+  translator tr (fun, hoist && !alaska_opts.no_hoist);
   tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
   if (tr.need_vops)
     mark_virtual_operands_for_renaming (fun);
   if (dump_file)
     {
-      fprintf (dump_file, "alaska: %s: %u translations, %u accesses rewritten, "
-               "%u escaping arguments (at %s)\n",
-               function_name (fun), tr.translations, tr.accesses, tr.escapes, where);
+      fprintf (dump_file, "alaska: %s: %u translations (%u in loops, %u hoisted), "
+               "%u accesses rewritten, %u escaping arguments (at %s)\n",
+               function_name (fun), tr.translations, tr.in_loops, tr.hoisted,
+               tr.accesses, tr.escapes, where);
     }
   if (alaska_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fun->decl),
@@ -565,7 +666,8 @@ public:
   unsigned execute (function *fun) final override
   {
     static const char *names[] = { "loop pipeline", "no-loop pipeline", "late fallback" };
-    unsigned todo = instrument_function (fun, names[where]);
+    unsigned todo = instrument_function (fun, names[where],
+                                         where == ALASKA_IN_LOOP_PIPELINE);
     if (where == ALASKA_IN_LOOP_PIPELINE)
       {
         /* A translation inside a loop may serve accesses after it. */

@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#define ALASKA_ABI_VERSION 1
+#define ALASKA_ABI_VERSION 2
 
 /* ------------------------------------------------------------------------
  * Handle representation (64 bits):
@@ -35,23 +35,33 @@
 #define ALASKA_MAX_OBJECT_SIZE   ALASKA_OFFSET_MASK  /* larger: raw malloc */
 
 /* ------------------------------------------------------------------------
- * The handle table: one 8-byte entry per handle ID, holding the address of
- * the object's backing memory.  It lives at a fixed address chosen so that
- * the entry of handle h is at ((h >> 32) << 3): bit 63 of h becomes bit 34
- * of the entry address, so the table base is 2^34 and no mask is needed.
+ * The handle table: one 8-byte slot for each value of v >> 32, that is 2^32
+ * slots at the fixed address ALASKA_TABLE_ORIGIN.  The lower half, the
+ * slots of raw pointers (bit 63 clear), always holds 0; the upper half
+ * holds the entries of the 2^31 handle IDs, from ALASKA_TABLE_BASE.  An
+ * entry holds the distance from its handle's base (offset 0) to the
+ * object's backing memory, so translating any 64-bit value v is
  *
- * Translation of a value v, as the plugin emits it inline:
- *     if ((int64_t) v < 0)
- *         v = *(uint64_t *) ((v >> 32) << 3) + (uint32_t) v;
- * i.e. a sign test, a shift, one load (scaled index), an add.
+ *     v + *(int64_t *) (ALASKA_TABLE_ORIGIN + (v >> 32) * 8)
  *
- * Entry values: 0 = ID never handed out; odd = freed (free-list link);
- * anything else = live, the backing address (at least 16-byte aligned).
+ * a shift, one load (scaled index, 32-bit displacement) and an add: no
+ * test and no branch.  A raw pointer reads a zero slot and passes through
+ * unchanged.  The whole range is reserved at start-up (demand-paged, the
+ * raw half read-only), so translating any value, even one that is never
+ * dereferenced, cannot fault.
+ *
+ * Entry values: 0 = ID never handed out, so translation gives back the
+ * handle, a non-canonical address that faults when used; odd = freed (a
+ * free-list link, small enough that a use after free is non-canonical
+ * too); anything else = live, backing - ALASKA_HANDLE_BASE(id).
  */
-#define ALASKA_TABLE_BASE        (UINT64_C(1) << 34)
+#define ALASKA_TABLE_ORIGIN      (UINT64_C(1) << 30)
 #define ALASKA_ENTRY_SIZE        8
+#define ALASKA_TABLE_SPAN        ((UINT64_C(1) << 32) * ALASKA_ENTRY_SIZE)
+#define ALASKA_TABLE_BASE        (ALASKA_TABLE_ORIGIN + (ALASKA_HANDLE_BIT >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE)
 #define ALASKA_TABLE_SIZE        (ALASKA_MAX_HANDLES * ALASKA_ENTRY_SIZE)
 #define ALASKA_ENTRY_FREE_BIT    UINT64_C(1)
+#define ALASKA_HANDLE_BASE(id)   (ALASKA_HANDLE_BIT | ((uint64_t) (id) << ALASKA_ID_SHIFT))
 
 /* ------------------------------------------------------------------------
  * Runtime entry points the plugin redirects calls to.  Each has the
@@ -117,7 +127,7 @@
  *
  * Every object file compiled by the plugin references ALASKA_ABI_SYMBOL, a
  * variable libalaska defines: linking fails with "undefined reference to
- * alaska_abi_1" against a runtime of another ABI, and --as-needed keeps
+ * alaska_abi_2" against a runtime of another ABI, and --as-needed keeps
  * libalaska linked (its constructor maps the handle table that translated
  * code reads).
  *
@@ -131,8 +141,8 @@
  * libalaska checks at start-up that every assumed function is defined by
  * some instrumented object, and warns naming each one that is not.
  */
-#define ALASKA_ABI_SYMBOL        alaska_abi_1
-#define ALASKA_ABI_SYMBOL_NAME   "alaska_abi_1"
+#define ALASKA_ABI_SYMBOL        alaska_abi_2
+#define ALASKA_ABI_SYMBOL_NAME   "alaska_abi_2"
 #define ALASKA_NOTE_SECTION      ".note.alaska"
 #define ALASKA_NOTE_OWNER        "Alaska"
 #define ALASKA_NOTE_DEFINES      1

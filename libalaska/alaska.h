@@ -55,10 +55,8 @@ static inline int alaska_is_handle(const void *p)
 static inline void *alaska_translate(const void *p)
 {
   uint64_t v = (uint64_t) (uintptr_t) p;
-  if (__builtin_expect ((int64_t) v >= 0, 1))
-    return (void *) (uintptr_t) v;
-  uint64_t base = *(const uint64_t *) (uintptr_t) ((v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE);
-  return (void *) (uintptr_t) (base + (uint32_t) v);
+  return (void *) (uintptr_t) (v + *(const uint64_t *) (uintptr_t)
+                               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE));
 }
 
 /* Statistics (ALASKA_STATS=1 prints them at exit). */

@@ -55,7 +55,7 @@ static void *handle_alloc(size_t size, size_t align, int zero)
     errno = ENOMEM;
     return NULL;
   }
-  atomic_store_explicit(alaska_entry(id), (uint64_t) (uintptr_t) backing, memory_order_release);
+  atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
   if (alaska_stats_enabled)
     alaska_stats_alloc(backing_size(id, backing));
   return alaska_make_handle(id);
@@ -128,7 +128,7 @@ ALASKA_API void *hrealloc(void *ptr, size_t size)
     errno = ENOMEM;
     return NULL;
   }
-  atomic_store_explicit(alaska_entry(id), (uint64_t) (uintptr_t) nb, memory_order_release);
+  atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, nb), memory_order_release);
   if (alaska_stats_enabled)
     alaska_stats_resize(old, backing_size(id, nb));
   return ptr;                   /* the handle stays the same */
@@ -235,5 +235,5 @@ ALASKA_API void *alaska_backing(uint32_t id)
   if (id >= alaska_ids_issued())
     return NULL;
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_acquire);
-  return e == 0 || (e & ALASKA_ENTRY_FREE_BIT) ? NULL : (void *) (uintptr_t) e;
+  return e == 0 || (e & ALASKA_ENTRY_FREE_BIT) ? NULL : alaska_entry_decode(id, e);
 }

@@ -1,7 +1,8 @@
 /* handle-table.c: the handle table and handle-ID allocation.
  *
- * The table's whole range (2^31 entries of 8 bytes at ALASKA_TABLE_BASE) is
- * reserved with one mmap at start-up and demand-paged.  IDs come from a
+ * The table's whole span (alaska-abi.h: the zero slots of raw pointers and
+ * the 2^31 entries of handle IDs) is reserved with one mmap at start-up
+ * and demand-paged.  IDs come from a
  * per-thread cache: its free list first, then a block of fresh IDs bumped
  * from the global high-water mark.  Free lists are threaded through the
  * freed entries themselves (entry = next << 32 | ALASKA_ENTRY_FREE_BIT).
@@ -77,17 +78,25 @@ static void flush_on_exit(void *arg)
 
 void alaska_table_init(void)
 {
-  void *want = (void *) (uintptr_t) ALASKA_TABLE_BASE;
-  void *got = mmap(want, ALASKA_TABLE_SIZE, PROT_READ | PROT_WRITE,
+  /* The whole span read-only, then the entries of handle IDs writable. */
+  void *want = (void *) (uintptr_t) ALASKA_TABLE_ORIGIN;
+  void *got = mmap(want, ALASKA_TABLE_SPAN, PROT_READ,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
                    -1, 0);
-  if (got == MAP_FAILED || got != want) {
-    int err = got == MAP_FAILED ? errno : EEXIST;
+  int err = 0;
+  if (got == MAP_FAILED)
+    err = errno;
+  else if (got != want)
+    err = EEXIST;
+  else if (mprotect((void *) (uintptr_t) ALASKA_TABLE_BASE, ALASKA_TABLE_SIZE,
+                    PROT_READ | PROT_WRITE) != 0)
+    err = errno;
+  if (err) {
     if (got != MAP_FAILED)
-      munmap(got, ALASKA_TABLE_SIZE);
+      munmap(got, ALASKA_TABLE_SPAN);
     alaska_fatal("cannot reserve the handle table at [%#llx, %#llx): %s",
-                 (unsigned long long) ALASKA_TABLE_BASE,
-                 (unsigned long long) (ALASKA_TABLE_BASE + ALASKA_TABLE_SIZE),
+                 (unsigned long long) ALASKA_TABLE_ORIGIN,
+                 (unsigned long long) (ALASKA_TABLE_ORIGIN + ALASKA_TABLE_SPAN),
                  err == EEXIST ? "the address range is already in use" : strerror(err));
   }
   pthread_key_create(&exit_key, flush_on_exit);
@@ -188,5 +197,5 @@ void *alaska_checked_backing(const void *h, const char *what)
   if (unlikely(alaska_handle_offset(h) != 0))
     alaska_fatal("%s of %p, which points %u bytes into its object, not at its start",
                  what, h, alaska_handle_offset(h));
-  return (void *) (uintptr_t) e;
+  return alaska_entry_decode(id, e);
 }

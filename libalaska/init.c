@@ -47,7 +47,7 @@ static void init_once(void)
   alaska_service = s;
   if (alaska_option_long(ALASKA_OPT_VERBOSE))
     alaska_warn("handle table at %#llx, service %s",
-                (unsigned long long) ALASKA_TABLE_BASE, s->name);
+                (unsigned long long) ALASKA_TABLE_ORIGIN, s->name);
   if (alaska_option_long(ALASKA_OPT_LINK_CHECK))
     alaska_link_check();
   atexit(at_exit);

@@ -40,6 +40,15 @@ static inline _Atomic uint64_t *alaska_entry(uint32_t id)
 {
   return (_Atomic uint64_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
 }
+/* Entry values of live handles (alaska-abi.h): backing - handle base. */
+static inline uint64_t alaska_entry_encode(uint32_t id, const void *backing)
+{
+  return (uint64_t) (uintptr_t) backing - ALASKA_HANDLE_BASE(id);
+}
+static inline void *alaska_entry_decode(uint32_t id, uint64_t e)
+{
+  return (void *) (uintptr_t) (e + ALASKA_HANDLE_BASE(id));
+}
 static inline uint32_t alaska_handle_id(const void *h)
 {
   return (uint32_t) (((uint64_t) (uintptr_t) h >> ALASKA_ID_SHIFT) & (ALASKA_MAX_HANDLES - 1));
@@ -50,7 +59,7 @@ static inline uint32_t alaska_handle_offset(const void *h)
 }
 static inline void *alaska_make_handle(uint32_t id)
 {
-  return (void *) (uintptr_t) (ALASKA_HANDLE_BIT | ((uint64_t) id << ALASKA_ID_SHIFT));
+  return (void *) (uintptr_t) ALASKA_HANDLE_BASE(id);
 }
 /* The backing address of handle h, checked: aborts with a message naming
  * `what` (the API call) if h is freed or was never allocated, or if h

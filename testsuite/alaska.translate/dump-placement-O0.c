@@ -9,6 +9,6 @@ int sum (const int *p, int n)
     s += p[i];
   return s;
 }
-/* { dg-final { scan-alaska-dump-times "^alaska: sum: \\d+ translations, \\d+ accesses rewritten, 0 escaping arguments \\(at late fallback\\)$" 1 } } */
+/* { dg-final { scan-alaska-dump-times "^alaska: sum: \\d+ translations \\(\\d+ in loops, 0 hoisted\\), \\d+ accesses rewritten, 0 escaping arguments \\(at late fallback\\)$" 1 } } */
 /* { dg-final { scan-alaska-dump-times "^alaska: sum: " 1 } } */
 /* { dg-final { scan-alaska-dump "^alaska: translate p_\\d+\\(D\\) -> " } } */

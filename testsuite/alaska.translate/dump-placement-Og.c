@@ -8,4 +8,4 @@ int sum (const int *p, int n)
     s += p[i];
   return s;
 }
-/* { dg-final { scan-alaska-dump-times "^alaska: sum: 1 translations, 1 accesses rewritten, 0 escaping arguments \\(at (no-loop pipeline|late fallback)\\)$" 1 } } */
+/* { dg-final { scan-alaska-dump-times "^alaska: sum: 1 translations \\(1 in loops, 0 hoisted\\), 1 accesses rewritten, 0 escaping arguments \\(at (no-loop pipeline|late fallback)\\)$" 1 } } */
