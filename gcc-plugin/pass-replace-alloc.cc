@@ -89,9 +89,8 @@ tree alaska_replacement_decl (tree fndecl)
   return replacement_decl (fndecl, true);
 }
 
-static bool keeps_raw_alloc (function *fun)
+static bool keeps_raw_alloc (tree fndecl)
 {
-  tree fndecl = fun->decl;
   if (lookup_attribute ("alaska_raw_alloc", DECL_ATTRIBUTES (fndecl)))
     return true;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
@@ -127,7 +126,7 @@ static tree replace_addr_op (tree *tp, int *walk_subtrees, void *data)
 
 static unsigned replace_in_function (function *fun)
 {
-  bool alloc = !alaska_opts.no_replace && !keeps_raw_alloc (fun);
+  bool alloc = !alaska_opts.no_replace && !keeps_raw_alloc (fun->decl);
   unsigned calls = 0;
   replace_ctx addrs = { alloc, 0 };
   basic_block bb;
@@ -178,7 +177,10 @@ void alaska_replace_alloc_in_initializers (void *, void *)
       tree init = DECL_INITIAL (vnode->decl);
       if (!init || init == error_mark_node)
         continue;
-      replace_ctx ctx = { true, 0 };
+      /* A local static of a function whose allocations stay on malloc
+       * keeps malloc too. */
+      tree ctx_fn = decl_function_context (vnode->decl);
+      replace_ctx ctx = { !(ctx_fn && keeps_raw_alloc (ctx_fn)), 0 };
       walk_tree (&DECL_INITIAL (vnode->decl), replace_addr, &ctx, NULL);
       if (ctx.count)
         {
