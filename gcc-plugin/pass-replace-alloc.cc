@@ -34,9 +34,14 @@ static const char *libc_name (tree fndecl)
   if (DECL_CONTEXT (fndecl) && TREE_CODE (DECL_CONTEXT (fndecl)) != TRANSLATION_UNIT_DECL)
     return NULL;
   /* The program's own malloc; but a gnu_inline body from a system header
-   * (glibc's getline calling __getdelim) stands for the libc function. */
+   * (glibc's getline calling __getdelim) stands for the libc function,
+   * except an always_inline one (_FORTIFY_SOURCE's vsnprintf calling
+   * __vsnprintf_chk): it is always inlined, and the calls in its body are
+   * replaced in turn. */
   cgraph_node *node = cgraph_node::get (fndecl);
-  if (node && node->definition && !DECL_EXTERNAL (fndecl))
+  if (node && node->definition
+      && (!DECL_EXTERNAL (fndecl)
+          || lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl))))
     return NULL;
   return alaska_libc_name (fndecl);
 }

@@ -127,6 +127,19 @@ tree translator::root_of (tree p)
   return r;
 }
 
+/* Is root r's value available where PHI phi is: does its definition
+ * dominate phi's block (a PHI of the same block counts)? */
+static bool root_available_at (tree r, gphi *phi)
+{
+  if (TREE_CODE (r) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (r))
+    return true;
+  gimple *def = SSA_NAME_DEF_STMT (r);
+  basic_block def_bb = gimple_bb (def), bb = gimple_bb (phi);
+  if (def_bb == bb)
+    return gimple_code (def) == GIMPLE_PHI;
+  return dominated_by_p (CDI_DOMINATORS, bb, def_bb);
+}
+
 /* Follow p back to its root.  A PHI whose incoming values (other than
  * null constants and values flowing around a cycle back into a PHI being
  * resolved) all share one root has that root; otherwise it is a root.
@@ -170,7 +183,9 @@ tree translator::root_1 (tree p, hash_map<tree, int> &open, int &low)
             mixed = true;
         }
       open.remove (p);
-      if (common && !mixed)
+      /* Skipping null arguments, the common root may not dominate the PHI
+       * (a loop's cursor that starts as null): then the PHI is the root. */
+      if (common && !mixed && root_available_at (common, phi))
         result = common;
       if (my_low >= depth)
         my_low = INT_MAX;       /* cycles only through this PHI: final */

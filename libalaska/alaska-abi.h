@@ -88,39 +88,64 @@
  * they keep, or read pointers inside structures.  The plugin redirects
  * calls of the libc name to the wrapper, which takes handles as they are
  * and has the libc function's signature.  X(libc name, wrapper name). */
-#define ALASKA_WRAPPERS(X)                              \
-  X(strtok,        alaska_strtok)                       \
-  X(strtok_r,      alaska_strtok_r)                     \
-  X(strsep,        alaska_strsep)                       \
-  X(strtol,        alaska_strtol)                       \
-  X(strtoul,       alaska_strtoul)                      \
-  X(strtoll,       alaska_strtoll)                      \
-  X(strtoull,      alaska_strtoull)                     \
-  X(strtod,        alaska_strtod)                       \
-  X(strtof,        alaska_strtof)                       \
-  X(strtold,       alaska_strtold)                      \
-  X(strerror_r,    alaska_strerror_r)                   \
-  X(dirname,       alaska_dirname)                      \
-  X(__xpg_basename, alaska_xpg_basename)                \
-  X(getline,       alaska_getline)                      \
-  X(getdelim,      alaska_getdelim)                     \
-  X(__getdelim,    alaska_getdelim)                     \
-  X(putenv,        alaska_putenv)                       \
-  X(setvbuf,       alaska_setvbuf)                      \
-  X(setbuf,        alaska_setbuf)                       \
-  X(setbuffer,     alaska_setbuffer)                    \
-  X(writev,        alaska_writev)                       \
-  X(readv,         alaska_readv)                        \
-  X(pwritev,       alaska_pwritev)                      \
-  X(preadv,        alaska_preadv)                       \
-  X(sendmsg,       alaska_sendmsg)                      \
-  X(recvmsg,       alaska_recvmsg)                      \
-  X(execv,         alaska_execv)                        \
-  X(execve,        alaska_execve)                       \
-  X(execvp,        alaska_execvp)                       \
-  X(execvpe,       alaska_execvpe)                      \
-  X(posix_spawn,   alaska_posix_spawn)                  \
-  X(posix_spawnp,  alaska_posix_spawnp)
+#define ALASKA_WRAPPERS(X)                            \
+  X(strtok,        alaska_strtok)                     \
+  X(strtok_r,      alaska_strtok_r)                   \
+  X(strsep,        alaska_strsep)                     \
+  X(strtol,        alaska_strtol)                     \
+  X(strtoul,       alaska_strtoul)                    \
+  X(strtoll,       alaska_strtoll)                    \
+  X(strtoull,      alaska_strtoull)                   \
+  X(strtod,        alaska_strtod)                     \
+  X(strtof,        alaska_strtof)                     \
+  X(strtold,       alaska_strtold)                    \
+  X(strerror_r,    alaska_strerror_r)                 \
+  X(dirname,       alaska_dirname)                    \
+  X(__xpg_basename, alaska_xpg_basename)              \
+  X(getline,       alaska_getline)                    \
+  X(getdelim,      alaska_getdelim)                   \
+  X(__getdelim,    alaska_getdelim)                   \
+  X(putenv,        alaska_putenv)                     \
+  X(setvbuf,       alaska_setvbuf)                    \
+  X(setbuf,        alaska_setbuf)                     \
+  X(setbuffer,     alaska_setbuffer)                  \
+  X(writev,        alaska_writev)                     \
+  X(readv,         alaska_readv)                      \
+  X(pwritev,       alaska_pwritev)                    \
+  X(preadv,        alaska_preadv)                     \
+  X(sendmsg,       alaska_sendmsg)                    \
+  X(recvmsg,       alaska_recvmsg)                    \
+  X(execv,         alaska_execv)                      \
+  X(execve,        alaska_execve)                     \
+  X(execvp,        alaska_execvp)                     \
+  X(execvpe,       alaska_execvpe)                    \
+  X(posix_spawn,   alaska_posix_spawn)                \
+  X(posix_spawnp,  alaska_posix_spawnp)               \
+  /* va_list functions: pointers inside the va_list */\
+  X(vprintf, alaska_vprintf)                          \
+  X(vfprintf, alaska_vfprintf)                        \
+  X(vdprintf, alaska_vdprintf)                        \
+  X(vsprintf, alaska_vsprintf)                        \
+  X(vsnprintf, alaska_vsnprintf)                      \
+  X(vasprintf, alaska_vasprintf)                      \
+  X(vsyslog, alaska_vsyslog)                          \
+  X(vwarn, alaska_vwarn)                              \
+  X(vwarnx, alaska_vwarnx)                            \
+  X(verr, alaska_verr)                                \
+  X(verrx, alaska_verrx)                              \
+  X(__vprintf_chk, alaska_vprintf_chk)                \
+  X(__vfprintf_chk, alaska_vfprintf_chk)              \
+  X(__vsprintf_chk, alaska_vsprintf_chk)              \
+  X(__vsnprintf_chk, alaska_vsnprintf_chk)            \
+  X(__vasprintf_chk, alaska_vasprintf_chk)            \
+  X(__vdprintf_chk, alaska_vdprintf_chk)              \
+  X(__vsyslog_chk, alaska_vsyslog_chk)                \
+  X(vsscanf, alaska_vsscanf)                          \
+  X(vfscanf, alaska_vfscanf)                          \
+  X(vscanf, alaska_vscanf)                            \
+  X(__isoc99_vsscanf, alaska_isoc99_vsscanf)          \
+  X(__isoc99_vfscanf, alaska_isoc99_vfscanf)          \
+  X(__isoc99_vscanf, alaska_isoc99_vscanf)
 
 /* ------------------------------------------------------------------------
  * Object-file records.

@@ -66,6 +66,13 @@ static inline void *alaska_make_handle(uint32_t id)
  * does not point at the start of its object. */
 void *alaska_checked_backing(const void *h, const char *what);
 
+/* ---- va-format.c ------------------------------------------------------ */
+#include <stdarg.h>
+/* Translate, in place, the handles that libc will dereference among the
+ * arguments of ap, as a printf or a scanf format says. */
+void alaska_va_translate_printf(const char *fmt, va_list ap);
+void alaska_va_translate_scanf(const char *fmt, va_list ap);
+
 /* ---- init.c ----------------------------------------------------------- */
 extern int alaska_initialized;
 void alaska_init_slow(void);
