@@ -39,6 +39,7 @@
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
+#include "pin-sets.h"
 
 #include <map>
 #include <vector>
@@ -68,8 +69,8 @@ static bool pointer_sized_p (tree t)
 class translator : public dom_walker
 {
 public:
-  translator (function *fun, bool hoist)
-    : dom_walker (CDI_DOMINATORS), fun (fun), hoist (hoist) {}
+  translator (function *fun, bool hoist, pin_set_builder *pins)
+    : dom_walker (CDI_DOMINATORS), fun (fun), hoist (hoist), pins (pins) {}
 
   edge before_dom_children (basic_block bb) final override;
   void after_dom_children (basic_block bb) final override;
@@ -84,6 +85,7 @@ public:
 private:
   function *fun;
   bool hoist;
+  pin_set_builder *pins;        /* NULL under -fplugin-arg-alaska-no-track */
   hash_map<tree, tree> root_cache;
   /* Translations at the end of loop preheaders: (root, loop number). */
   std::map<std::pair<tree, int>, tree> in_preheader;
@@ -366,6 +368,8 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   gimple_seq_add_stmt_without_update (&seq, load);
   tree sum = emit (&seq, u64, PLUS_EXPR, u, emit (&seq, u64, NOP_EXPR, entry));
   tree t = emit (&seq, ptr_type_node, NOP_EXPR, sum);
+  if (pins)
+    pins->add_translation (root, t, gimple_seq_first_stmt (seq));
 
   basic_block at;
   if (target)
@@ -444,6 +448,8 @@ tree translator::translated (tree p, gimple_stmt_iterator *gsi)
                        emit (gsi, sizetype, PLUS_EXPR,
                              emit (gsi, sizetype, NOP_EXPR, t), diff));
     }
+  if (pins && result != t)
+    pins->add_derived (result, t);
   undo.push_back ({p, NULL_TREE});
   avail.put (p, result);
   return result;
@@ -636,9 +642,12 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
     return 0;
   init_types ();
   calculate_dominance_info (CDI_DOMINATORS);
-  translator tr (fun, hoist && !alaska_opts.no_hoist);
+  pin_set_builder pins (fun);
+  translator tr (fun, hoist && !alaska_opts.no_hoist,
+                 alaska_opts.no_track ? NULL : &pins);
   tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  if (tr.need_vops)
+  unsigned slots = alaska_opts.no_track ? 0 : pins.finish ();
+  if (tr.need_vops || slots)
     mark_virtual_operands_for_renaming (fun);
   if (dump_file)
     {
@@ -646,11 +655,13 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
                "%u accesses rewritten, %u escaping arguments (at %s)\n",
                function_name (fun), tr.translations, tr.in_loops, tr.hoisted,
                tr.accesses, tr.escapes, where);
+      if (!alaska_opts.no_track)
+        fprintf (dump_file, "alaska: pin set of %u slots\n", slots);
     }
   if (alaska_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fun->decl),
             "alaska: %u translations inserted in %qD", tr.translations, fun->decl);
-  return tr.need_vops ? TODO_update_ssa_only_virtuals : 0;
+  return tr.need_vops || slots ? TODO_update_ssa_only_virtuals : 0;
 }
 
 bool alaska_function_instrumented (function *fun)

@@ -1,0 +1,202 @@
+/* pin-sets.cc: each instrumented function's pin set.
+ *
+ * A translated pointer is valid only while its object cannot move, so
+ * before a handle is translated it is stored in a slot of an array on the
+ * function's own stack, `__alaska_pins'.  During a barrier the runtime
+ * reads every frame's array and moves nothing named there.  No atomics and
+ * no registration: the stores are plain, and only a stopped thread's stack
+ * is read.
+ *
+ * Slots are shared: a translation's pin lasts while the translated value
+ * or any pointer derived from it is live, and two translations whose live
+ * ranges overlap get different slots.  A live range is kept per block as
+ * one interval of statement positions (the hull, which can only
+ * over-approximate).  Greedy colouring in order of appearance gives each
+ * translation the lowest slot its already coloured neighbours leave free;
+ * the array has as many slots as the colouring uses.  A handle passed to
+ * uninstrumented code is translated for the call, so its pin covers the
+ * call.
+ *
+ * The array must stay in memory with its stores intact: an empty
+ * `asm volatile ("" :: "m" (__alaska_pins))' at function entry and before
+ * every call reads it, so no store that a barrier in a callee could
+ * observe is dead.  (Safepoints read it too.)
+ */
+#include "gcc-common.h"
+#include "alaska-plugin.h"
+#include "pin-sets.h"
+
+#include <vector>
+
+pin_set_builder::pin_set_builder (function *fun) : fun (fun) {}
+
+pin_set_builder::~pin_set_builder () {}
+
+void pin_set_builder::add_translation (tree root, tree value, gimple *first)
+{
+  translations.push_back ({root, first, {value}, {}});
+  owner.put (value, translations.size () - 1);
+}
+
+void pin_set_builder::add_derived (tree derived, tree from)
+{
+  if (unsigned *i = owner.get (from))
+    {
+      unsigned idx = *i;
+      translations[idx].values.push_back (derived);
+      owner.put (derived, idx);
+    }
+}
+
+/* Statement positions (gimple uids) within a block; a PHI is at 0. */
+static unsigned pos (gimple *stmt)
+{
+  return gimple_code (stmt) == GIMPLE_PHI ? 0 : gimple_uid (stmt);
+}
+
+static const unsigned END = UINT_MAX;
+
+/* Add [from, to] in block bb to a live range (the hull of what is there). */
+static void extend (live_range &r, int bb, unsigned from, unsigned to)
+{
+  auto it = r.find (bb);
+  if (it == r.end ())
+    r[bb] = { from, to };
+  else
+    {
+      it->second.first = MIN (it->second.first, from);
+      it->second.second = MAX (it->second.second, to);
+    }
+}
+
+/* Add to r where ssa name n is live: from its definition to each use (a
+ * PHI use counts at the end of its edge's source block). */
+static void add_live (tree n, live_range &r)
+{
+  gimple *def_stmt = SSA_NAME_DEF_STMT (n);
+  basic_block def = gimple_bb (def_stmt);
+  unsigned def_pos = def ? pos (def_stmt) : 0;
+  if (def)
+    extend (r, def->index, def_pos, def_pos);
+  auto_vec<std::pair<basic_block, unsigned>> work;
+  imm_use_iterator it;
+  use_operand_p use;
+  FOR_EACH_IMM_USE_FAST (use, it, n)
+    {
+      gimple *stmt = USE_STMT (use);
+      if (is_gimple_debug (stmt) || !gimple_bb (stmt))
+        continue;
+      if (gphi *phi = dyn_cast<gphi *> (stmt))
+        work.safe_push ({gimple_phi_arg_edge (phi, PHI_ARG_INDEX_FROM_USE (use))->src, END});
+      else
+        work.safe_push ({gimple_bb (stmt), pos (stmt)});
+    }
+  auto_bitmap whole;            /* blocks already live throughout */
+  while (!work.is_empty ())
+    {
+      auto [bb, to] = work.pop ();
+      if (bb == def && def_pos <= to)
+        {
+          extend (r, bb->index, def_pos, to);
+          continue;
+        }
+      extend (r, bb->index, 0, to);
+      if (to == END && !bitmap_set_bit (whole, bb->index))
+        continue;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        if (e->src != ENTRY_BLOCK_PTR_FOR_FN (cfun))
+          work.safe_push ({e->src, END});
+    }
+}
+
+static bool interfere (const live_range &a, const live_range &b)
+{
+  const live_range &small = a.size () < b.size () ? a : b;
+  const live_range &big = a.size () < b.size () ? b : a;
+  for (auto &x : small)
+    {
+      auto y = big.find (x.first);
+      if (y != big.end () && x.second.first <= y->second.second
+          && y->second.first <= x.second.second)
+        return true;
+    }
+  return false;
+}
+
+/* asm volatile ("" :: "m" (pins)) before gsi. */
+static void keep_alive (tree pins, gimple_stmt_iterator *gsi)
+{
+  vec<tree, va_gc> *inputs = NULL;
+  tree constraint = build_tree_list (NULL_TREE, build_string (2, "m"));
+  vec_safe_push (inputs, build_tree_list (constraint, pins));
+  gasm *as = gimple_build_asm_vec ("", inputs, NULL, NULL, NULL);
+  gimple_asm_set_volatile (as, true);
+  gsi_insert_before (gsi, as, GSI_SAME_STMT);
+}
+
+unsigned pin_set_builder::finish ()
+{
+  unsigned n = translations.size ();
+  if (n == 0)
+    return 0;
+  renumber_gimple_stmt_uids (fun);
+  for (translation &t : translations)
+    {
+      /* From the pin store, right before the translation's first
+       * statement, to the last use of what it computed. */
+      unsigned first = pos (t.first);
+      extend (t.live, gimple_bb (t.first)->index, first, first);
+      for (tree v : t.values)
+        add_live (v, t.live);
+    }
+
+  /* Greedy colouring. */
+  std::vector<unsigned> slot (n);
+  unsigned slots = 0;
+  for (unsigned i = 0; i < n; i++)
+    {
+      std::vector<bool> taken (slots + 1, false);
+      for (unsigned j = 0; j < i; j++)
+        if (interfere (translations[i].live, translations[j].live))
+          taken[slot[j]] = true;
+      unsigned s = 0;
+      while (taken[s])
+        s++;
+      slot[i] = s;
+      slots = MAX (slots, s + 1);
+    }
+
+  tree type = build_array_type_nelts (ptr_type_node, slots);
+  tree pins = create_tmp_var_raw (type, "__alaska_pins");
+  DECL_NAME (pins) = get_identifier ("__alaska_pins");
+  DECL_IGNORED_P (pins) = 0;
+  TREE_ADDRESSABLE (pins) = 1;
+  gimple_add_tmp_var_fn (fun, pins);
+  pin_array = pins;
+
+  for (unsigned i = 0; i < n; i++)
+    {
+      translation &t = translations[i];
+      tree ref = build4 (ARRAY_REF, ptr_type_node, pins,
+                         build_int_cst (integer_type_node, slot[i]), NULL_TREE, NULL_TREE);
+      tree value = t.root;
+      gimple_seq seq = NULL;
+      if (!useless_type_conversion_p (ptr_type_node, TREE_TYPE (value)))
+        value = gimple_convert (&seq, ptr_type_node, value);
+      gimple_seq_add_stmt_without_update (&seq, gimple_build_assign (ref, value));
+      gimple_stmt_iterator gsi = gsi_for_stmt (t.first);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+    }
+
+  /* Keep the array and its stores: at entry and before every call. */
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi)) && !gimple_call_internal_p (gsi_stmt (gsi)))
+        keep_alive (pins, &gsi);
+  gimple_stmt_iterator entry = gsi_after_labels (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+  keep_alive (pins, &entry);
+  return slots;
+}

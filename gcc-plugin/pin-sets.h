@@ -1,0 +1,38 @@
+/* pin-sets.h: building a function's pin set (see pin-sets.cc). */
+#ifndef ALASKA_PIN_SETS_H
+#define ALASKA_PIN_SETS_H
+
+#include <map>
+#include <vector>
+
+/* Per block index: the [first, last] statement positions where live. */
+typedef std::map<int, std::pair<unsigned, unsigned>> live_range;
+
+class pin_set_builder
+{
+public:
+  explicit pin_set_builder (function *fun);
+  ~pin_set_builder ();
+  /* A translation of `root' into `value', whose first statement is
+   * `first': its pin is stored right before that statement. */
+  void add_translation (tree root, tree value, gimple *first);
+  /* `derived' is a pointer computed from translated value `from'. */
+  void add_derived (tree derived, tree from);
+  /* Colour, create the array, insert the stores and the keep-alive asms.
+   * Returns the number of slots (0: no translations, no array). */
+  unsigned finish ();
+  tree pin_array = NULL_TREE;
+
+private:
+  struct translation {
+    tree root;
+    gimple *first;
+    std::vector<tree> values;   /* the translated value and its derivatives */
+    live_range live;            /* where any of them is live */
+  };
+  function *fun;
+  std::vector<translation> translations;
+  hash_map<tree, unsigned> owner;
+};
+
+#endif
