@@ -38,6 +38,11 @@ enum alaska_placement {
 };
 opt_pass *make_pass_alaska_translate (gcc::context *ctxt, enum alaska_placement where);
 bool alaska_function_instrumented (function *fun);
+tree alaska_entry_type ();              /* the type of handle-table loads */
+
+/* safepoints.cc */
+struct alaska_safepoint_counts { unsigned entry, latch, call; };
+alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots);
 
 /* notes.cc */
 void alaska_note_assumed (tree fndecl);

@@ -59,6 +59,12 @@ static void init_types ()
   entry_ptr_type = build_pointer_type (entry_type);
 }
 
+tree alaska_entry_type ()
+{
+  init_types ();
+  return entry_type;
+}
+
 static bool pointer_sized_p (tree t)
 {
   tree type = TREE_TYPE (t);
@@ -646,8 +652,16 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   translator tr (fun, hoist && !alaska_opts.no_hoist,
                  alaska_opts.no_track ? NULL : &pins);
   tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  unsigned slots = alaska_opts.no_track ? 0 : pins.finish ();
-  if (tr.need_vops || slots)
+  unsigned slots = 0;
+  alaska_safepoint_counts sp = { 0, 0, 0 };
+  if (!alaska_opts.no_track)
+    {
+      slots = pins.finish ();
+      sp = alaska_insert_safepoints (fun, pins.pin_array, slots);
+      free_dominance_info (CDI_DOMINATORS);
+    }
+  bool vops = tr.need_vops || slots || sp.entry;
+  if (vops)
     mark_virtual_operands_for_renaming (fun);
   if (dump_file)
     {
@@ -656,12 +670,14 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
                function_name (fun), tr.translations, tr.in_loops, tr.hoisted,
                tr.accesses, tr.escapes, where);
       if (!alaska_opts.no_track)
-        fprintf (dump_file, "alaska: pin set of %u slots\n", slots);
+        fprintf (dump_file, "alaska: pin set of %u slots\n"
+                 "alaska: safepoints: %u entry, %u latch, %u call\n",
+                 slots, sp.entry, sp.latch, sp.call);
     }
   if (alaska_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fun->decl),
             "alaska: %u translations inserted in %qD", tr.translations, fun->decl);
-  return tr.need_vops || slots ? TODO_update_ssa_only_virtuals : 0;
+  return vops ? TODO_update_ssa_only_virtuals : 0;
 }
 
 bool alaska_function_instrumented (function *fun)

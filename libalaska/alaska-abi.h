@@ -172,5 +172,37 @@
 #define ALASKA_NOTE_OWNER        "Alaska"
 #define ALASKA_NOTE_DEFINES      1
 #define ALASKA_NOTE_ASSUMES      2
+#define ALASKA_NOTE_SAFEPOINT    3
+
+/* ------------------------------------------------------------------------
+ * Safepoints.  The plugin puts a 5-byte NOP (ALASKA_SAFEPOINT_NOP) at the
+ * entry of every instrumented function, at the end of every loop latch and
+ * before every call into uninstrumented code.  To stop the world the
+ * runtime turns its second byte into ALASKA_SAFEPOINT_TRAP_BYTE, making it
+ * `ud2': a thread that reaches one traps into the runtime, where its pin
+ * sets are valid.
+ *
+ * Each safepoint has an ALASKA_NOTE_SAFEPOINT note whose descriptor is a
+ * struct alaska_safepoint_note.  The address is PC-relative (no text
+ * relocation in a PIE).  An entry safepoint also says where the function's
+ * pin set is: `lea` holds the instruction `lea <pin set>, %rax` as the
+ * assembler encoded it for the pin set's stack slot (zero when the
+ * function has no pin set), from which the runtime takes the base register
+ * and displacement, and relates them to the frame's CFA with the CFI of
+ * .eh_frame at that address -- both of which survive `strip'.
+ */
+#define ALASKA_SAFEPOINT_NOP        "0x0f, 0x1f, 0x44, 0x00, 0x00"  /* nopl 0(%rax,%rax,1) */
+#define ALASKA_SAFEPOINT_SIZE       5
+#define ALASKA_SAFEPOINT_TRAP_BYTE  0x0b    /* byte 1: 0f 0b = ud2 */
+#define ALASKA_SAFEPOINT_ENTRY      1
+#define ALASKA_SAFEPOINT_LATCH      2
+#define ALASKA_SAFEPOINT_CALL       3
+
+struct alaska_safepoint_note {
+  int32_t pc;                   /* the NOP's address minus this field's */
+  uint16_t kind;                /* ALASKA_SAFEPOINT_ENTRY, _LATCH, _CALL */
+  uint16_t pin_slots;           /* entry: the pin set's size in slots */
+  uint8_t lea[8];               /* entry: `lea <pin set>, %rax', zero-padded */
+};
 
 #endif /* ALASKA_ABI_H */

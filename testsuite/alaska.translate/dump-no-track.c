@@ -13,4 +13,6 @@ int overlap (int *p, int *q)
 }
 /* { dg-final { scan-alaska-dump-times "^alaska: translate " 2 } } */
 /* { dg-final { scan-alaska-dump-not "pin set" } } */
+/* { dg-final { scan-alaska-dump-not "safepoints" } } */
+/* { dg-final { scan-alaska-asm-not "Lalaska_sp" } } */
 /* { dg-final { scan-alaska-dump-not "__alaska_pins" } } */
