@@ -51,13 +51,20 @@ static inline int alaska_is_handle(const void *p)
 
 /* The address p currently stands for: raw pointers pass through, a handle
  * becomes its table entry plus its offset.  The result is valid only while
- * the object cannot move (see alaska(7)). */
+ * the object cannot move (see alaska(7)).  In code the plugin instruments
+ * (__ALASKA__ is defined) it is a call, so that the plugin takes the result
+ * for the raw pointer it is rather than for arithmetic on the handle. */
+void *alaska_translate_raw(const void *p);
+#ifdef __ALASKA__
+#define alaska_translate(p) alaska_translate_raw(p)
+#else
 static inline void *alaska_translate(const void *p)
 {
   uint64_t v = (uint64_t) (uintptr_t) p;
   return (void *) (uintptr_t) (v + *(const uint64_t *) (uintptr_t)
                                (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE));
 }
+#endif
 
 /* Statistics (ALASKA_STATS=1 prints them at exit). */
 struct alaska_stats {
@@ -67,6 +74,10 @@ struct alaska_stats {
   uint64_t handles_peak;        /* largest handles_live seen */
   uint64_t bytes_live;          /* usable bytes behind live handles */
   uint64_t raw_fallbacks;       /* allocations served as raw libc memory */
+  uint64_t barriers;            /* barriers that completed */
+  uint64_t barriers_failed;     /* barriers that gave up, moving nothing */
+  uint64_t barrier_pause_total_ns;  /* time the world was stopped, in total */
+  uint64_t barrier_pause_max_ns;    /* ... in the longest barrier */
 };
 /* Fill *st.  Counting is on only when ALASKA_STATS is set; otherwise
  * returns -1 and leaves *st zeroed. */
@@ -100,6 +111,8 @@ struct alaska_service {
    * for which alaska_is_pinned() is false, with alaska_relocate().  NULL:
    * the service never moves objects. */
   void (*barrier) (void);
+  /* Called after a barrier, once every thread runs again (NULL: none). */
+  void (*after_barrier) (void);
 };
 
 /* The service in use (after the first allocation). */
@@ -107,6 +120,17 @@ const struct alaska_service *alaska_current_service(void);
 
 /* Backing address of a live handle ID, or NULL if it is not live. */
 void *alaska_backing(uint32_t id);
+
+/* Stop the world at safepoints and let the service move every object that
+ * no thread has pinned.  0 on success; -1 if it had to give up (a thread
+ * did not reach a safepoint in time, or a pin set could not be read), in
+ * which case nothing moved. */
+int alaska_barrier(void);
+
+/* For services, during a barrier: is handle ID pinned?  And: move it
+ * (its contents already copied to `backing'). */
+int alaska_is_pinned(uint32_t id);
+void alaska_relocate(uint32_t id, void *backing);
 
 #ifdef __cplusplus
 }

@@ -38,10 +38,9 @@ static size_t backing_size(uint32_t id, void *backing)
   return n > ALASKA_MAX_OBJECT_SIZE ? ALASKA_MAX_OBJECT_SIZE : n;
 }
 
-/* align: a power of two. */
-static void *handle_alloc(size_t size, size_t align, int zero)
+/* align: a power of two.  Runs inside the runtime (no barrier stops it). */
+static void *handle_alloc_1(size_t size, size_t align, int zero)
 {
-  alaska_ensure_init();
   if (align < MIN_ALIGN)
     align = MIN_ALIGN;
   if (unlikely(size > ALASKA_MAX_OBJECT_SIZE || align > MAX_HANDLE_ALIGN))
@@ -59,6 +58,15 @@ static void *handle_alloc(size_t size, size_t align, int zero)
   if (alaska_stats_enabled)
     alaska_stats_alloc(backing_size(id, backing));
   return alaska_make_handle(id);
+}
+
+static void *handle_alloc(size_t size, size_t align, int zero)
+{
+  alaska_ensure_init();
+  alaska_runtime_enter();
+  void *h = handle_alloc_1(size, align, zero);
+  alaska_runtime_leave();
+  return h;
 }
 
 ALASKA_API void *halloc(size_t size)
@@ -83,13 +91,17 @@ ALASKA_API void hfree(void *ptr)
     return;
   }
   alaska_ensure_init();
+  alaska_runtime_enter();
   void *backing = alaska_checked_backing(ptr, "free");
   uint32_t id = alaska_handle_id(ptr);
   if (alaska_stats_enabled)
     alaska_stats_free(backing_size(id, backing));
   alaska_service->free(id, backing);
   alaska_id_free(id);
+  alaska_runtime_leave();
 }
+
+static void *hrealloc_1(void *ptr, size_t size);
 
 ALASKA_API void *hrealloc(void *ptr, size_t size)
 {
@@ -98,6 +110,14 @@ ALASKA_API void *hrealloc(void *ptr, size_t size)
   if (!alaska_is_handle(ptr))
     return realloc(ptr, size);
   alaska_ensure_init();
+  alaska_runtime_enter();
+  void *r = hrealloc_1(ptr, size);
+  alaska_runtime_leave();
+  return r;
+}
+
+static void *hrealloc_1(void *ptr, size_t size)
+{
   void *backing = alaska_checked_backing(ptr, "realloc");
   uint32_t id = alaska_handle_id(ptr);
   if (size == 0) {              /* as glibc: free and return NULL */
@@ -208,26 +228,44 @@ ALASKA_API size_t halloc_usable_size(void *ptr)
   if (!alaska_is_handle(ptr))
     return malloc_usable_size(ptr);
   alaska_ensure_init();
+  alaska_runtime_enter();
   void *backing = alaska_checked_backing(ptr, "malloc_usable_size");
-  return backing_size(alaska_handle_id(ptr), backing);
+  size_t n = backing_size(alaska_handle_id(ptr), backing);
+  alaska_runtime_leave();
+  return n;
 }
 
 ALASKA_API char *hstrndup(const char *s, size_t n)
 {
+  alaska_ensure_init();
+  alaska_runtime_enter();       /* s must not move while it is copied */
   const char *src = alaska_translate(s);
   size_t len = strnlen(src, n);
-  char *h = halloc(len + 1);
-  if (!h)
-    return NULL;
-  char *dst = alaska_translate(h);
-  memcpy(dst, src, len);
-  dst[len] = '\0';
+  char *h = handle_alloc_1(len + 1, MIN_ALIGN, 0);
+  if (h) {
+    char *dst = alaska_translate(h);
+    memcpy(dst, alaska_translate(s), len);
+    dst[len] = '\0';
+  }
+  alaska_runtime_leave();
   return h;
 }
 
 ALASKA_API char *hstrdup(const char *s)
 {
   return hstrndup(s, SIZE_MAX);
+}
+
+ALASKA_API void *alaska_translate_raw(const void *p)
+{
+  return alaska_translate(p);
+}
+
+ALASKA_API void alaska_relocate(uint32_t id, void *backing)
+{
+  if (alaska_stats_enabled)
+    alaska_stats_resize(backing_size(id, alaska_backing(id)), backing_size(id, backing));
+  atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
 }
 
 ALASKA_API void *alaska_backing(uint32_t id)

@@ -36,6 +36,7 @@ static void init_once(void)
   alaska_options_init();
   alaska_stats_enabled = alaska_option_long(ALASKA_OPT_STATS) != 0;
   alaska_table_init();
+  alaska_threads_init();
 
   const char *name = alaska_option_string(ALASKA_OPT_SERVICE);
   const struct alaska_service *s = find_service(name);
@@ -52,6 +53,7 @@ static void init_once(void)
     alaska_link_check();
   atexit(at_exit);
   __atomic_store_n(&alaska_initialized, 1, __ATOMIC_RELEASE);
+  alaska_barrier_init();
 }
 
 void alaska_init_slow(void)

@@ -18,6 +18,8 @@ enum alaska_option_id {
   ALASKA_OPT_SERVICE,           /* string: backing memory service */
   ALASKA_OPT_VERBOSE,           /* bool: report start-up decisions */
   ALASKA_OPT_LINK_CHECK,        /* bool: check instrumentation notes at start-up */
+  ALASKA_OPT_STRESS,            /* long: a barrier every N ms (0: never) */
+  ALASKA_OPT_BARRIER_TIMEOUT,   /* long: ms a barrier waits for threads */
   ALASKA_OPT__COUNT
 };
 void alaska_options_init(void);
@@ -66,6 +68,77 @@ static inline void *alaska_make_handle(uint32_t id)
  * does not point at the start of its object. */
 void *alaska_checked_backing(const void *h, const char *what);
 
+/* ---- notes.c ---------------------------------------------------------- */
+typedef void alaska_note_fn(unsigned type, const char *desc, size_t size, void *arg);
+/* Call fn for every Alaska note of every loaded object. */
+void alaska_each_note(alaska_note_fn *fn, void *arg);
+
+/* ---- cfi.c ------------------------------------------------------------ */
+/* The CFA rule (DWARF register + offset) at code address pc, and the
+ * bounds of the function (FDE) containing it; -1 if unknown. */
+int alaska_cfa_rule(uintptr_t pc, int *reg, int64_t *off, uintptr_t *fn_start, uintptr_t *fn_end);
+
+/* ---- threads.c -------------------------------------------------------- */
+#include <pthread.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <ucontext.h>
+struct alaska_thread {
+  pid_t tid;
+  pthread_t self;
+  struct alaska_thread *next, *prev;
+  int left;                     /* no longer registered */
+  unsigned stopped;             /* the barrier it stopped for */
+  ucontext_t *uc;               /* where it stopped */
+  int voluntary_uc;             /* uc is from getcontext, not a signal */
+  volatile int in_runtime;      /* inside libalaska: stops when leaving */
+  volatile int pending;         /* a barrier waits for it to leave */
+};
+extern pthread_mutex_t alaska_registry_lock;
+extern struct alaska_thread *alaska_threads;
+extern __thread struct alaska_thread *alaska_self __attribute__((tls_model("initial-exec")));
+void alaska_threads_init(void);
+int alaska_create_runtime_thread(pthread_t *thread, void *(*fn)(void *), void *arg);
+
+/* ---- barrier.c -------------------------------------------------------- */
+#define ALASKA_SIGNAL (SIGRTMAX - 2)
+void alaska_barrier_init(void);
+void alaska_barrier_after_fork(void);
+void alaska_runtime_leave_slow(void);
+/* Around work on the heap's state (a barrier must not stop a thread
+ * holding the service's locks or halfway through an update). */
+static inline void alaska_runtime_enter(void)
+{
+  struct alaska_thread *t = alaska_self;
+  if (t)
+    t->in_runtime++;
+}
+static inline void alaska_runtime_leave(void)
+{
+  struct alaska_thread *t = alaska_self;
+  if (t && --t->in_runtime == 0 && t->pending)
+    alaska_runtime_leave_slow();
+}
+
+/* ---- safepoint-table.c ------------------------------------------------ */
+struct alaska_function {
+  uintptr_t start, end;         /* code range (its FDE) */
+  int64_t pin_offset;           /* pin set = CFA + pin_offset */
+  uint16_t pin_slots;
+  uint8_t known;                /* pin_offset could be computed */
+};
+void alaska_safepoints_refresh(void);
+size_t alaska_safepoint_count(void);
+const struct alaska_function *alaska_function_at(uintptr_t pc);
+int alaska_is_safepoint(uintptr_t pc);
+void alaska_safepoints_arm(int trap);
+
+/* ---- relocation-arena.c ----------------------------------------------- */
+int alaska_arena_contains(const void *p);
+void *alaska_arena_alloc(size_t size, size_t align);
+size_t alaska_arena_usable_size(const void *p);
+void alaska_arena_free(void *p);
+
 /* ---- va-format.c ------------------------------------------------------ */
 #include <stdarg.h>
 /* Translate, in place, the handles that libc will dereference among the
@@ -93,5 +166,6 @@ void alaska_stats_alloc(size_t bytes);
 void alaska_stats_free(size_t bytes);
 void alaska_stats_resize(size_t old_bytes, size_t new_bytes);
 void alaska_stats_raw_fallback(void);
+void alaska_stats_barrier(uint64_t pause_ns, int moved);
 
 #endif

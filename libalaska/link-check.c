@@ -4,8 +4,6 @@
  * assumed were instrumented.  An assumed function that no instrumented
  * object defines may receive handles it cannot use: warn, naming it. */
 #define _GNU_SOURCE
-#include <elf.h>
-#include <link.h>
 #include <search.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,38 +28,15 @@ static void push(struct names *s, const char *name)
 
 struct scan { struct names defined, assumed; };
 
-static void scan_notes(const char *p, const char *end, struct scan *sc)
+static void on_note(unsigned type, const char *desc, size_t size, void *arg)
 {
-  size_t owner_len = sizeof ALASKA_NOTE_OWNER;
-  while (p + sizeof(ElfW(Nhdr)) <= end) {
-    const ElfW(Nhdr) *nh = (const ElfW(Nhdr) *) p;
-    const char *name = p + sizeof *nh;
-    const char *desc = name + ((nh->n_namesz + 3) & ~3u);
-    const char *next = desc + ((nh->n_descsz + 3) & ~3u);
-    if (next > end)
-      break;
-    if (nh->n_namesz == owner_len && !memcmp(name, ALASKA_NOTE_OWNER, owner_len)
-        && nh->n_descsz > 0 && desc[nh->n_descsz - 1] == '\0') {
-      if (nh->n_type == ALASKA_NOTE_DEFINES)
-        push(&sc->defined, desc);
-      else if (nh->n_type == ALASKA_NOTE_ASSUMES)
-        push(&sc->assumed, desc);
-    }
-    p = next;
-  }
-}
-
-static int each_object(struct dl_phdr_info *info, size_t size, void *data)
-{
-  (void) size;
-  for (int i = 0; i < info->dlpi_phnum; i++) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_NOTE)
-      continue;
-    const char *start = (const char *) (info->dlpi_addr + ph->p_vaddr);
-    scan_notes(start, start + ph->p_memsz, data);
-  }
-  return 0;
+  struct scan *sc = arg;
+  if (size == 0 || desc[size - 1] != '\0')
+    return;
+  if (type == ALASKA_NOTE_DEFINES)
+    push(&sc->defined, desc);
+  else if (type == ALASKA_NOTE_ASSUMES)
+    push(&sc->assumed, desc);
 }
 
 static int cmp(const void *a, const void *b)
@@ -72,7 +47,7 @@ static int cmp(const void *a, const void *b)
 void alaska_link_check(void)
 {
   struct scan sc = { { 0 }, { 0 } };
-  dl_iterate_phdr(each_object, &sc);
+  alaska_each_note(on_note, &sc);
   qsort(sc.defined.v, sc.defined.n, sizeof(char *), cmp);
   qsort(sc.assumed.v, sc.assumed.n, sizeof(char *), cmp);
   for (size_t i = 0; i < sc.assumed.n; i++) {

@@ -30,6 +30,10 @@ static struct option options[ALASKA_OPT__COUNT] = {
                            "report start-up decisions on stderr" },
   [ALASKA_OPT_LINK_CHECK] = { "LINK_CHECK", OPT_BOOL, 1, NULL, 0, 1,
                            "warn about functions assumed instrumented but not" },
+  [ALASKA_OPT_STRESS] = { "STRESS", OPT_LONG, 0, NULL, 0, 60000,
+                           "run a barrier every N milliseconds (0: never)" },
+  [ALASKA_OPT_BARRIER_TIMEOUT] = { "BARRIER_TIMEOUT", OPT_LONG, 1000, NULL, 1, 600000,
+                           "milliseconds a barrier waits for threads to stop" },
 };
 
 void alaska_warn(const char *fmt, ...)

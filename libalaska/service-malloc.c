@@ -1,10 +1,18 @@
 /* service-malloc.c: the "malloc" service, libalaska's default.  Backing
- * memory comes from the C library's allocator; objects never move except
- * under stress mode. */
+ * memory comes from the C library's allocator.  At a barrier it moves
+ * every object that is not pinned -- copy to a new block of the
+ * relocation arena, poison the old block, point the handle at the copy --
+ * which makes a missed pin or a raw pointer kept across a safepoint show
+ * up as a wrong result or a crash (ALASKA_STRESS, the test oracle).  Old
+ * blocks stay poisoned until the next barrier has ended, then are freed. */
+#define _GNU_SOURCE
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "internal.h"
+
+#define POISON 0xa5
 
 static void *malloc_service_alloc(uint32_t id, size_t size, size_t align, int zero)
 {
@@ -19,22 +27,97 @@ static void *malloc_service_alloc(uint32_t id, size_t size, size_t align, int ze
   return p;
 }
 
+static size_t malloc_service_usable_size(uint32_t id, void *backing)
+{
+  (void) id;
+  return alaska_arena_contains(backing) ? alaska_arena_usable_size(backing)
+                                        : malloc_usable_size(backing);
+}
+
 static void malloc_service_free(uint32_t id, void *backing)
 {
   (void) id;
-  free(backing);
+  if (alaska_arena_contains(backing))
+    alaska_arena_free(backing);
+  else
+    free(backing);
 }
 
 static void *malloc_service_realloc(uint32_t id, void *backing, size_t size)
 {
+  if (!alaska_arena_contains(backing))
+    return realloc(backing, size);
+  void *nb = malloc(size);
+  if (nb) {
+    size_t old = alaska_arena_usable_size(backing);
+    memcpy(nb, backing, old < size ? old : size);
+    alaska_arena_free(backing);
+  }
   (void) id;
-  return realloc(backing, size);
+  return nb;
 }
 
-static size_t malloc_service_usable_size(uint32_t id, void *backing)
+/* Old blocks of the last two barriers: poisoned now, freed later. */
+struct quarantine { void **v; size_t n, cap; };
+static struct quarantine held[2];
+static unsigned current;
+
+static int hold(void *old)
 {
-  (void) id;
-  return malloc_usable_size(backing);
+  struct quarantine *q = &held[current];
+  if (q->n == q->cap) {
+    size_t cap = q->cap ? 2 * q->cap : 4096;
+    void **v = q->v ? mremap(q->v, q->cap * sizeof *v, cap * sizeof *v, MREMAP_MAYMOVE)
+                    : mmap(NULL, cap * sizeof *v, PROT_READ | PROT_WRITE,
+                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (v == MAP_FAILED)
+      return -1;
+    q->v = v;
+    q->cap = cap;
+  }
+  q->v[q->n++] = old;
+  return 0;
+}
+
+/* Under the barrier: move every unpinned object. */
+static void malloc_service_barrier(void)
+{
+  uint32_t n = alaska_ids_issued();
+  for (uint32_t id = 0; id < n; id++) {
+    void *old = alaska_backing(id);
+    if (!old || alaska_is_pinned(id))
+      continue;
+    size_t size = malloc_service_usable_size(id, old);
+    /* Keep the alignment the object may have asked for: what its address
+     * has, but no more than its size rounded up (the service does not
+     * record requested alignments), nor a page. */
+    uintptr_t natural = (uintptr_t) old & -(uintptr_t) old;
+    size_t align = 16;
+    while (align < natural && align < size && align < 4096)
+      align *= 2;
+    void *nb = alaska_arena_alloc(size, align);
+    if (!nb)
+      continue;
+    if (hold(old)) {
+      alaska_arena_free(nb);
+      return;
+    }
+    memcpy(nb, old, size);
+    memset(old, POISON, size);
+    alaska_relocate(id, nb);
+  }
+}
+
+/* After the world restarted: free what the barrier before this one moved. */
+static void malloc_service_after_barrier(void)
+{
+  current ^= 1;
+  struct quarantine *q = &held[current];
+  alaska_runtime_enter();
+  for (size_t i = 0; i < q->n; i++)
+    malloc_service_free(0, q->v[i]);
+  alaska_runtime_leave();
+  q->n = 0;
 }
 
 const struct alaska_service alaska_service_malloc = {
@@ -43,4 +126,6 @@ const struct alaska_service alaska_service_malloc = {
   .free = malloc_service_free,
   .realloc = malloc_service_realloc,
   .usable_size = malloc_service_usable_size,
+  .barrier = malloc_service_barrier,
+  .after_barrier = malloc_service_after_barrier,
 };

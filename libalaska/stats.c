@@ -9,6 +9,7 @@
 int alaska_stats_enabled;
 
 static _Atomic uint64_t allocated, freed, live, peak, bytes_live, raw_fallbacks;
+static _Atomic uint64_t barriers, barriers_failed, pause_total_ns, pause_max_ns;
 
 void alaska_stats_alloc(size_t bytes)
 {
@@ -33,6 +34,16 @@ void alaska_stats_resize(size_t old_bytes, size_t new_bytes)
   atomic_fetch_add_explicit(&bytes_live, new_bytes - old_bytes, memory_order_relaxed);
 }
 
+void alaska_stats_barrier(uint64_t pause_ns, int moved)
+{
+  atomic_fetch_add_explicit(moved ? &barriers : &barriers_failed, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&pause_total_ns, pause_ns, memory_order_relaxed);
+  uint64_t m = atomic_load_explicit(&pause_max_ns, memory_order_relaxed);
+  while (pause_ns > m && !atomic_compare_exchange_weak_explicit(&pause_max_ns, &m, pause_ns,
+                            memory_order_relaxed, memory_order_relaxed))
+    ;
+}
+
 void alaska_stats_raw_fallback(void)
 {
   atomic_fetch_add_explicit(&raw_fallbacks, 1, memory_order_relaxed);
@@ -50,6 +61,10 @@ ALASKA_API int alaska_stats_get(struct alaska_stats *st)
   st->handles_peak = atomic_load(&peak);
   st->bytes_live = atomic_load(&bytes_live);
   st->raw_fallbacks = atomic_load(&raw_fallbacks);
+  st->barriers = atomic_load(&barriers);
+  st->barriers_failed = atomic_load(&barriers_failed);
+  st->barrier_pause_total_ns = atomic_load(&pause_total_ns);
+  st->barrier_pause_max_ns = atomic_load(&pause_max_ns);
   return 0;
 }
 
@@ -74,6 +89,17 @@ ALASKA_API void alaska_stats_print(void)
                    (unsigned long long) st.handles_peak,
                    (unsigned long long) st.bytes_live,
                    (unsigned long long) st.raw_fallbacks);
+  if (n > 0 && (st.barriers || st.barriers_failed))
+    n += snprintf(buf + n, sizeof buf - (size_t) n,
+                  "alaska: barriers %llu\n"
+                  "alaska: barriers_failed %llu\n"
+                  "alaska: barrier_pause_max_us %llu\n"
+                  "alaska: barrier_pause_mean_us %llu\n",
+                  (unsigned long long) st.barriers,
+                  (unsigned long long) st.barriers_failed,
+                  (unsigned long long) (st.barrier_pause_max_ns / 1000),
+                  (unsigned long long) (st.barrier_pause_total_ns / 1000
+                                        / (st.barriers + st.barriers_failed)));
   if (n > 0 && write(STDERR_FILENO, buf, (size_t) n) < 0)
     return;
 }

@@ -1,0 +1,374 @@
+/* barrier.c: stopping the world so that the service can move objects.
+ *
+ * alaska_barrier():
+ *   1. patch every safepoint into `ud2' and send ALASKA_SIGNAL to every
+ *      other registered thread;
+ *   2. a thread in instrumented code runs on to a safepoint, traps
+ *      (SIGILL) and joins; a thread anywhere else (libc, a blocked
+ *      syscall) joins from the signal handler -- there are no pin sets
+ *      below its innermost instrumented frame; a thread inside libalaska
+ *      (allocating, freeing) defers until it leaves;
+ *   3. with everyone stopped, walk each stack with libunwind from the
+ *      thread's signal context, read the pin set of every instrumented
+ *      frame (CFA + offset, safepoint-table.c), and ask the service to
+ *      move what is not pinned;
+ *   4. restore the NOPs and release the threads.
+ * Waiting is bounded (ALASKA_BARRIER_TIMEOUT ms): a barrier that cannot
+ * stop everyone reports it, moves nothing and lets everyone go.  A stopped
+ * thread waits on a futex, so the handlers are async-signal-safe; the
+ * initiator does not call malloc while the world is stopped.  The program's
+ * own SIGILL handler still gets every SIGILL that is not at a safepoint,
+ * and the handlers are installed with SA_RESTART.
+ */
+#define _GNU_SOURCE
+#define UNW_LOCAL_ONLY
+#include <dlfcn.h>
+#include <errno.h>
+#include <libunwind.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include "internal.h"
+
+static pthread_mutex_t barrier_lock = PTHREAD_MUTEX_INITIALIZER;
+static volatile int active;             /* a barrier is stopping the world */
+static volatile unsigned epoch;         /* number of the current/last barrier */
+static volatile unsigned released;      /* barriers whose threads may go */
+static volatile int arrivals;           /* futex word: bumped by each joiner */
+static struct sigaction program_sigill;
+static int table_ready;
+
+/* Pinned handle IDs of the current barrier: an open-addressing set in
+ * memory mapped once per barrier. */
+static uint32_t *pinned;
+static size_t pinned_cap, pinned_count;
+static int pins_unknown;                /* a frame's pin set could not be found */
+
+static long futex(volatile int *addr, int op, int val, const struct timespec *ts)
+{
+  return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
+}
+
+static uint64_t now_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* ---- joining ---------------------------------------------------------- */
+
+static void join(ucontext_t *uc)
+{
+  struct alaska_thread *me = alaska_self;
+  unsigned e = epoch;
+  if (!me || !active)
+    return;
+  me->uc = uc;
+  __atomic_store_n(&me->stopped, e, __ATOMIC_RELEASE);
+  __atomic_add_fetch(&arrivals, 1, __ATOMIC_RELEASE);
+  futex(&arrivals, FUTEX_WAKE_PRIVATE, 1, NULL);
+  while ((int) (__atomic_load_n(&released, __ATOMIC_ACQUIRE) - e) < 0)
+    futex((volatile int *) &released, FUTEX_WAIT_PRIVATE, (int) (e - 1), NULL);
+  me->uc = NULL;
+}
+
+static void on_signal(int sig, siginfo_t *info, void *ctx)
+{
+  (void) sig, (void) info;
+  int saved = errno;
+  ucontext_t *uc = ctx;
+  struct alaska_thread *me = alaska_self;
+  if (active && me) {
+    uintptr_t pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+    if (me->in_runtime)
+      me->pending = 1;          /* joins when it leaves libalaska */
+    else if (!alaska_function_at(pc))
+      join(uc);                 /* outside instrumented code */
+    /* else: runs on to a safepoint */
+  }
+  errno = saved;
+}
+
+static void on_trap(int sig, siginfo_t *info, void *ctx)
+{
+  ucontext_t *uc = ctx;
+  uintptr_t pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+  if (alaska_is_safepoint(pc)) {
+    int saved = errno;
+    join(uc);                   /* resumes on the restored NOP */
+    errno = saved;
+    return;
+  }
+  /* Not ours: the program's handler, or the default action. */
+  if (program_sigill.sa_flags & SA_SIGINFO) {
+    if (program_sigill.sa_sigaction) {
+      program_sigill.sa_sigaction(sig, info, ctx);
+      return;
+    }
+  } else if (program_sigill.sa_handler != SIG_DFL && program_sigill.sa_handler != SIG_IGN) {
+    program_sigill.sa_handler(sig);
+    return;
+  }
+  struct sigaction dfl;          /* re-executing the instruction kills us */
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  int (*real)(int, const struct sigaction *, struct sigaction *) =
+    (int (*)(int, const struct sigaction *, struct sigaction *)) dlsym(RTLD_NEXT, "sigaction");
+  real(SIGILL, &dfl, NULL);
+}
+
+void alaska_runtime_leave_slow(void)
+{
+  struct alaska_thread *me = alaska_self;
+  me->pending = 0;
+  ucontext_t uc;
+  getcontext(&uc);
+  me->voluntary_uc = 1;
+  join(&uc);
+  me->voluntary_uc = 0;
+}
+
+/* ---- pins ------------------------------------------------------------- */
+
+static void pin(const void *h)
+{
+  if (!alaska_is_handle(h))
+    return;
+  uint32_t id = (uint32_t) (((uint64_t) (uintptr_t) h >> ALASKA_ID_SHIFT) & (ALASKA_MAX_HANDLES - 1));
+  size_t mask = pinned_cap - 1, i = (id * 2654435761u) & mask;
+  while (pinned[i] != UINT32_MAX) {
+    if (pinned[i] == id)
+      return;
+    i = (i + 1) & mask;
+  }
+  if (2 * (pinned_count + 1) > pinned_cap) {
+    pins_unknown = 1;           /* no room: treat everything as pinned */
+    return;
+  }
+  pinned[i] = id;
+  pinned_count++;
+}
+
+ALASKA_API int alaska_is_pinned(uint32_t id)
+{
+  if (pins_unknown)
+    return 1;
+  size_t mask = pinned_cap - 1, i = (id * 2654435761u) & mask;
+  while (pinned[i] != UINT32_MAX) {
+    if (pinned[i] == id)
+      return 1;
+    i = (i + 1) & mask;
+  }
+  return 0;
+}
+
+/* Read the pin sets of every instrumented frame of one stack.  top: the
+ * frame of the signal context (precise IP) or of getcontext. */
+static void walk(ucontext_t *uc, int signal_frame)
+{
+  unw_cursor_t c;
+  if (unw_init_local2(&c, (unw_context_t *) uc, signal_frame ? UNW_INIT_SIGNAL_FRAME : 0)) {
+    pins_unknown = 1;
+    return;
+  }
+  int first = 1;
+  for (;;) {
+    unw_word_t ip;
+    unw_get_reg(&c, UNW_REG_IP, &ip);
+    /* A return address may be one past the end of a call at the end of
+     * its function: look up ip - 1, except for the interrupted frame. */
+    uintptr_t at = (uintptr_t) ip - (first && signal_frame ? 0 : 1);
+    const struct alaska_function *f = alaska_function_at(at);
+    int more = unw_step(&c);
+    if (f && f->pin_slots) {
+      unw_word_t cfa;
+      if (more <= 0 || !f->known) {
+        pins_unknown = 1;
+        return;
+      }
+      unw_get_reg(&c, UNW_REG_SP, &cfa);      /* the caller's SP is our CFA */
+      void *const *slots = (void *const *) (uintptr_t) ((int64_t) cfa + f->pin_offset);
+      for (unsigned i = 0; i < f->pin_slots; i++)
+        pin(slots[i]);
+    }
+    if (more <= 0)
+      return;
+    first = 0;
+  }
+}
+
+/* ---- the barrier ------------------------------------------------------ */
+
+static void install(void)
+{
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_signal;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&sa.sa_mask);
+  sigaction(ALASKA_SIGNAL, &sa, NULL);
+  sa.sa_sigaction = on_trap;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_NODEFER;
+  int (*real)(int, const struct sigaction *, struct sigaction *) =
+    (int (*)(int, const struct sigaction *, struct sigaction *)) dlsym(RTLD_NEXT, "sigaction");
+  real(SIGILL, &sa, &program_sigill);
+}
+
+ALASKA_API int alaska_barrier(void)
+{
+  alaska_ensure_init();
+  struct alaska_thread *me = alaska_self;
+  pthread_mutex_lock(&barrier_lock);
+  if (!table_ready) {
+    alaska_safepoints_refresh();
+    table_ready = 1;
+  }
+  uint64_t t0 = now_ns();
+  size_t ids = alaska_ids_issued();
+  pinned_cap = 1024;
+  while (pinned_cap < 4 * (ids + 64))
+    pinned_cap *= 2;
+  pinned = mmap(NULL, pinned_cap * sizeof *pinned, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pinned == MAP_FAILED) {
+    pthread_mutex_unlock(&barrier_lock);
+    return -1;
+  }
+  memset(pinned, 0xff, pinned_cap * sizeof *pinned);
+  pinned_count = 0;
+  pins_unknown = 0;
+
+  pthread_mutex_lock(&alaska_registry_lock);
+  unsigned e = ++epoch;
+  __atomic_store_n(&active, 1, __ATOMIC_SEQ_CST);
+  alaska_safepoints_arm(1);
+
+  /* Stop everyone else, signalling again every millisecond. */
+  long timeout_ms = alaska_option_long(ALASKA_OPT_BARRIER_TIMEOUT);
+  int waiting = 0, complete = 0;
+  for (uint64_t start = now_ns(), last_kick = 0;;) {
+    waiting = 0;
+    int seen = __atomic_load_n(&arrivals, __ATOMIC_ACQUIRE);
+    uint64_t t = now_ns();
+    int kick = t - last_kick >= 1000000;
+    for (struct alaska_thread *th = alaska_threads; th; th = th->next) {
+      if (th == me || __atomic_load_n(&th->stopped, __ATOMIC_ACQUIRE) == e)
+        continue;
+      waiting++;
+      if (kick)
+        syscall(SYS_tgkill, getpid(), th->tid, ALASKA_SIGNAL);
+    }
+    if (kick)
+      last_kick = t;
+    if (!waiting) {
+      complete = 1;
+      break;
+    }
+    if ((long) ((t - start) / 1000000) >= timeout_ms)
+      break;
+    struct timespec ts = { 0, 200000 };
+    futex(&arrivals, FUTEX_WAIT_PRIVATE, seen, &ts);
+  }
+
+  if (complete) {
+    for (struct alaska_thread *th = alaska_threads; th; th = th->next)
+      if (th != me && th->uc)
+        walk(th->uc, !th->voluntary_uc);
+    if (me) {
+      ucontext_t uc;
+      getcontext(&uc);
+      walk(&uc, 0);
+    }
+    if (!pins_unknown && alaska_service->barrier)
+      alaska_service->barrier();
+  }
+
+  alaska_safepoints_arm(0);
+  __atomic_store_n(&active, 0, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&released, e, __ATOMIC_RELEASE);
+  futex((volatile int *) &released, FUTEX_WAKE_PRIVATE, 1 << 30, NULL);
+  pthread_mutex_unlock(&alaska_registry_lock);
+  munmap(pinned, pinned_cap * sizeof *pinned);
+  pinned = NULL;
+  uint64_t pause = now_ns() - t0;
+  int unknown = pins_unknown;
+  if (complete && !unknown && alaska_service->after_barrier)
+    alaska_service->after_barrier();
+  pthread_mutex_unlock(&barrier_lock);
+
+  alaska_stats_barrier(pause, complete && !unknown);
+  if (!complete) {
+    alaska_warn("warning: barrier %u gave up after %ld ms: %d thread(s) did not reach "
+                "a safepoint; nothing was moved", e, timeout_ms, waiting);
+    return -1;
+  }
+  return unknown ? -1 : 0;
+}
+
+void alaska_barrier_after_fork(void)
+{
+  pthread_mutex_init(&barrier_lock, NULL);
+  active = 0;
+}
+
+/* ---- the program's own SIGILL handler --------------------------------- */
+
+/* sigaction and signal for SIGILL record the program's handler, which
+ * on_trap calls for every SIGILL that is not a safepoint's. */
+ALASKA_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
+{
+  static int (*real)(int, const struct sigaction *, struct sigaction *);
+  if (!real)
+    real = (int (*)(int, const struct sigaction *, struct sigaction *)) dlsym(RTLD_NEXT, "sigaction");
+  if (sig != SIGILL || !alaska_initialized)
+    return real(sig, act, old);
+  if (old)
+    *old = program_sigill;
+  if (act)
+    program_sigill = *act;
+  return 0;
+}
+
+ALASKA_API sighandler_t signal(int sig, sighandler_t handler)
+{
+  struct sigaction act, old;
+  memset(&act, 0, sizeof act);
+  act.sa_handler = handler;
+  act.sa_flags = SA_RESTART;
+  sigemptyset(&act.sa_mask);
+  if (sigaction(sig, &act, &old))
+    return SIG_ERR;
+  return old.sa_handler;
+}
+
+/* ---- stress mode ------------------------------------------------------ */
+
+static void *stress(void *arg)
+{
+  long ms = (long) (intptr_t) arg;
+  struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+  for (;;) {
+    nanosleep(&ts, NULL);
+    alaska_barrier();
+  }
+  return NULL;
+}
+
+void alaska_barrier_init(void)
+{
+  install();
+  long ms = alaska_option_long(ALASKA_OPT_STRESS);
+  if (ms > 0) {
+    pthread_t t;
+    if (alaska_create_runtime_thread(&t, stress, (void *) (intptr_t) ms))
+      alaska_fatal("cannot start the ALASKA_STRESS thread");
+    pthread_detach(t);
+  }
+}

@@ -1,0 +1,132 @@
+/* relocation-arena.c: the memory the malloc service moves objects into.
+ *
+ * Under a barrier the world is stopped and another thread may be stopped
+ * inside libc's malloc holding its locks, so moved objects cannot come from
+ * malloc.  They come from this arena instead: one reserved region, cut
+ * into 1 MiB chunks, each serving one power-of-two size class (blocks
+ * aligned to their class), or a run of chunks for one large block.  Free
+ * blocks go on per-class lists, free runs on per-length lists.  Its lock is
+ * taken only inside libalaska (where a thread does not stop) or by the
+ * barrier itself.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "internal.h"
+
+#define REGION_SIZE  (UINT64_C(64) << 30)
+#define CHUNK_SHIFT  20
+#define CHUNK_SIZE   (UINT64_C(1) << CHUNK_SHIFT)
+#define MIN_SHIFT    4
+#define MAX_SHIFT    18             /* classes 16 B .. 256 KiB */
+#define HEADER       4096           /* first bytes of a chunk: its header */
+#define MAX_RUN      64             /* free runs kept per length up to this */
+
+struct chunk { uint32_t shift; uint32_t run; };  /* class, or chunks of a large block */
+struct block { struct block *next; };
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static char *region;                /* reserved lazily */
+static size_t used_chunks;
+static struct block *free_class[MAX_SHIFT + 1];
+static struct block *free_run[MAX_RUN + 1];   /* first chunk of a free run */
+
+static struct chunk *chunk_of(const void *p)
+{
+  return (struct chunk *) ((uintptr_t) p & ~(uintptr_t) (CHUNK_SIZE - 1));
+}
+
+int alaska_arena_contains(const void *p)
+{
+  return region && (const char *) p >= region && (const char *) p < region + REGION_SIZE;
+}
+
+static char *new_chunks(size_t n)
+{
+  if (!region) {
+    /* Over-reserve to align the region on a chunk. */
+    char *r = mmap(NULL, REGION_SIZE + CHUNK_SIZE, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (r == MAP_FAILED)
+      return NULL;
+    region = (char *) (((uintptr_t) r + CHUNK_SIZE - 1) & ~(uintptr_t) (CHUNK_SIZE - 1));
+  }
+  if ((used_chunks + n) * CHUNK_SIZE > REGION_SIZE)
+    return NULL;
+  char *c = region + used_chunks * CHUNK_SIZE;
+  used_chunks += n;
+  return c;
+}
+
+/* align: at least 16, a power of two. */
+void *alaska_arena_alloc(size_t size, size_t align)
+{
+  size_t need = size > align ? size : align;
+  unsigned shift = MIN_SHIFT;
+  while (((size_t) 1 << shift) < need)
+    shift++;
+  void *result = NULL;
+  pthread_mutex_lock(&lock);
+  if (shift <= MAX_SHIFT) {
+    if (!free_class[shift]) {
+      char *c = new_chunks(1);
+      if (c) {
+        ((struct chunk *) c)->shift = shift;
+        size_t bs = (size_t) 1 << shift;
+        size_t first = bs > HEADER ? bs : HEADER;
+        for (size_t off = CHUNK_SIZE - bs; off >= first; off -= bs) {
+          struct block *b = (struct block *) (c + off);
+          b->next = free_class[shift];
+          free_class[shift] = b;
+        }
+      }
+    }
+    if (free_class[shift]) {
+      result = free_class[shift];
+      free_class[shift] = free_class[shift]->next;
+    }
+  } else if (align <= HEADER) {
+    size_t n = (size + HEADER + CHUNK_SIZE - 1) >> CHUNK_SHIFT;
+    char *c;
+    if (n <= MAX_RUN && free_run[n]) {
+      c = (char *) free_run[n];
+      free_run[n] = free_run[n]->next;
+    } else
+      c = new_chunks(n);
+    if (c) {
+      ((struct chunk *) c)->shift = 0;
+      ((struct chunk *) c)->run = (uint32_t) n;
+      result = c + HEADER;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return result;
+}
+
+size_t alaska_arena_usable_size(const void *p)
+{
+  struct chunk *c = chunk_of(p);
+  return c->shift ? (size_t) 1 << c->shift : c->run * CHUNK_SIZE - HEADER;
+}
+
+void alaska_arena_free(void *p)
+{
+  struct chunk *c = chunk_of(p);
+  pthread_mutex_lock(&lock);
+  if (c->shift) {
+    struct block *b = p;
+    b->next = free_class[c->shift];
+    free_class[c->shift] = b;
+  } else {
+    size_t n = c->run;
+    /* Give the pages back; keep the run for reuse (or leave it). */
+    madvise((char *) c + HEADER, n * CHUNK_SIZE - HEADER, MADV_DONTNEED);
+    if (n <= MAX_RUN) {
+      struct block *b = (struct block *) c;
+      b->next = free_run[n];
+      free_run[n] = b;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}

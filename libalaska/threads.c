@@ -1,0 +1,111 @@
+/* threads.c: the registry of the program's threads, which a barrier stops.
+ *
+ * pthread_create is interposed (libalaska comes before libc in the search
+ * order of every program linked with it): the new thread registers itself
+ * before running the program's start routine and leaves the registry when
+ * it returns or calls pthread_exit (a thread-specific-data destructor).
+ * The main thread registers at start-up.  In a child after fork only the
+ * forking thread exists, and the registry says so.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "internal.h"
+
+pthread_mutex_t alaska_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+struct alaska_thread *alaska_threads;
+__thread struct alaska_thread *alaska_self __attribute__((tls_model("initial-exec")));
+
+static pthread_key_t leave_key;
+static int (*real_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+
+static void enter(struct alaska_thread *t)
+{
+  t->tid = (pid_t) syscall(SYS_gettid);
+  t->self = pthread_self();
+  alaska_self = t;
+  pthread_mutex_lock(&alaska_registry_lock);
+  t->next = alaska_threads;
+  t->prev = NULL;
+  if (alaska_threads)
+    alaska_threads->prev = t;
+  alaska_threads = t;
+  pthread_mutex_unlock(&alaska_registry_lock);
+  pthread_setspecific(leave_key, t);
+}
+
+static void leave(void *arg)
+{
+  struct alaska_thread *t = arg;
+  if (!t || t->left)
+    return;
+  pthread_mutex_lock(&alaska_registry_lock);
+  if (t->prev)
+    t->prev->next = t->next;
+  else
+    alaska_threads = t->next;
+  if (t->next)
+    t->next->prev = t->prev;
+  t->left = 1;
+  pthread_mutex_unlock(&alaska_registry_lock);
+  alaska_self = NULL;
+}
+
+struct start { void *(*fn)(void *); void *arg; struct alaska_thread t; };
+
+static void *start(void *arg)
+{
+  struct start *s = arg;
+  enter(&s->t);
+  void *ret = s->fn(s->arg);
+  leave(&s->t);
+  pthread_setspecific(leave_key, NULL);
+  free(s);
+  return ret;
+}
+
+ALASKA_API int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
+                              void *(*fn)(void *), void *arg)
+{
+  alaska_ensure_init();
+  struct start *s = calloc(1, sizeof *s);
+  if (!s)
+    return EAGAIN;
+  s->fn = fn;
+  s->arg = arg;
+  int r = real_create(thread, attr, start, s);
+  if (r)
+    free(s);
+  return r;
+}
+
+/* A thread of the runtime's own (the stress timer): not registered. */
+int alaska_create_runtime_thread(pthread_t *thread, void *(*fn)(void *), void *arg)
+{
+  return real_create(thread, NULL, fn, arg);
+}
+
+static void after_fork_child(void)
+{
+  static struct alaska_thread child;
+  alaska_threads = NULL;
+  pthread_mutex_init(&alaska_registry_lock, NULL);
+  child = (struct alaska_thread) { 0 };
+  enter(&child);
+  alaska_barrier_after_fork();
+}
+
+void alaska_threads_init(void)
+{
+  static struct alaska_thread main_thread;
+  real_create = dlsym(RTLD_NEXT, "pthread_create");
+  if (!real_create)
+    alaska_fatal("cannot find the C library's pthread_create: %s", dlerror());
+  pthread_key_create(&leave_key, leave);
+  pthread_atfork(NULL, NULL, after_fork_child);
+  enter(&main_thread);
+}
