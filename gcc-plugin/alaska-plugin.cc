@@ -1,7 +1,6 @@
 /* alaska-plugin.cc: the entry point of alaska.so.  Checks the GCC version,
  * parses -fplugin-arg-alaska-<key>[=<value>] against the argument table,
  * and registers the attributes and passes. */
-#include "alaska-abi.h"
 #include "gcc-common.h"
 #include "alaska-plugin.h"
 #include "external.h"
@@ -107,14 +106,6 @@ static void register_attributes (void *gcc_data, void *user_data)
   alaska_register_external_attributes ();
 }
 
-/* PLUGIN_START_UNIT (before parsing): __ALASKA__ tells headers -- alaska.h
- * -- that the plugin instruments this unit. */
-static void define_macro (void *, void *)
-{
-  if (parse_in)
-    cpp_define (parse_in, "__ALASKA__=" ALASKA_ABI_VERSION_STRING);
-}
-
 static struct plugin_info alaska_plugin_info = {
   ALASKA_PACKAGE_VERSION,
   "gcc-alaska: transparent handles for movable heap objects; see alaska-gcc(1)"
@@ -129,7 +120,6 @@ int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *versi
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &alaska_plugin_info);
   register_callback (info->base_name, PLUGIN_ATTRIBUTES, register_attributes, NULL);
-  register_callback (info->base_name, PLUGIN_START_UNIT, define_macro, NULL);
 
   /* Allocation replacement: early, right after SSA construction, at every
    * optimisation level. */

@@ -37,8 +37,6 @@
 #include "cgraph.h"
 #include "stringpool.h"
 #include "attribs.h"
-#include "c-family/c-common.h"   /* before diagnostic-core.h */
-#include "c-family/c-pragma.h"   /* parse_in */
 #include "diagnostic-core.h"
 #include "dumpfile.h"
 #include "fold-const.h"

@@ -15,7 +15,6 @@
 #include <stdint.h>
 
 #define ALASKA_ABI_VERSION 2
-#define ALASKA_ABI_VERSION_STRING "2"
 
 /* ------------------------------------------------------------------------
  * Handle representation (64 bits):

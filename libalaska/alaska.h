@@ -51,20 +51,10 @@ static inline int alaska_is_handle(const void *p)
 
 /* The address p currently stands for: raw pointers pass through, a handle
  * becomes its table entry plus its offset.  The result is valid only while
- * the object cannot move (see alaska(7)).  In code the plugin instruments
- * (__ALASKA__ is defined) it is a call, so that the plugin takes the result
- * for the raw pointer it is rather than for arithmetic on the handle. */
-void *alaska_translate_raw(const void *p);
-#ifdef __ALASKA__
-#define alaska_translate(p) alaska_translate_raw(p)
-#else
-static inline void *alaska_translate(const void *p)
-{
-  uint64_t v = (uint64_t) (uintptr_t) p;
-  return (void *) (uintptr_t) (v + *(const uint64_t *) (uintptr_t)
-                               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE));
-}
-#endif
+ * the object cannot move (see alaska(7)).  A function, not an inline: in
+ * code the plugin instruments, the result is then the raw pointer it is,
+ * not arithmetic on the handle. */
+void *alaska_translate(const void *p);
 
 /* Statistics (ALASKA_STATS=1 prints them at exit). */
 struct alaska_stats {

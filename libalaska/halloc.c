@@ -256,10 +256,12 @@ ALASKA_API char *hstrdup(const char *s)
   return hstrndup(s, SIZE_MAX);
 }
 
-ALASKA_API void *alaska_translate_raw(const void *p)
+#undef alaska_translate
+ALASKA_API void *alaska_translate(const void *p)
 {
-  return alaska_translate(p);
+  return alaska_translate_inline(p);
 }
+#define alaska_translate alaska_translate_inline
 
 ALASKA_API void alaska_relocate(uint32_t id, void *backing)
 {

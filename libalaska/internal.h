@@ -8,6 +8,15 @@
 #include <stdint.h>
 #include "alaska.h"
 
+/* alaska_translate, inline, for the runtime's own use (alaska-abi.h). */
+static inline void *alaska_translate_inline(const void *p)
+{
+  uint64_t v = (uint64_t) (uintptr_t) p;
+  return (void *) (uintptr_t) (v + *(const uint64_t *) (uintptr_t)
+                               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE));
+}
+#define alaska_translate alaska_translate_inline
+
 #define ALASKA_API __attribute__((visibility("default")))
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)

@@ -25,57 +25,61 @@ extern int __isoc99_vsscanf(const char *s, const char *fmt, va_list ap);
 extern int __isoc99_vfscanf(FILE *fp, const char *fmt, va_list ap);
 extern int __isoc99_vscanf(const char *fmt, va_list ap);
 
-#define PRINTF(fmt) const char *f = T(fmt); alaska_va_translate_printf(f, ap)
-#define SCANF(fmt) const char *f = T(fmt); alaska_va_translate_scanf(f, ap)
+/* The va_list itself may live in a heap object (a handle): `a' is its
+ * translation. */
+#define PRINTF(fmt) \
+  const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_printf(f, a)
+#define SCANF(fmt) \
+  const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_scanf(f, a)
 
 ALASKA_API int alaska_vprintf(const char *fmt, va_list ap)
-{ PRINTF(fmt); return vprintf(f, ap); }
+{ PRINTF(fmt); return vprintf(f, a); }
 ALASKA_API int alaska_vfprintf(FILE *fp, const char *fmt, va_list ap)
-{ PRINTF(fmt); return vfprintf(T(fp), f, ap); }
+{ PRINTF(fmt); return vfprintf(T(fp), f, a); }
 ALASKA_API int alaska_vdprintf(int fd, const char *fmt, va_list ap)
-{ PRINTF(fmt); return vdprintf(fd, f, ap); }
+{ PRINTF(fmt); return vdprintf(fd, f, a); }
 ALASKA_API int alaska_vsprintf(char *s, const char *fmt, va_list ap)
-{ PRINTF(fmt); return vsprintf(T(s), f, ap); }
+{ PRINTF(fmt); return vsprintf(T(s), f, a); }
 ALASKA_API int alaska_vsnprintf(char *s, size_t n, const char *fmt, va_list ap)
-{ PRINTF(fmt); return vsnprintf(T(s), n, f, ap); }
+{ PRINTF(fmt); return vsnprintf(T(s), n, f, a); }
 ALASKA_API int alaska_vasprintf(char **sp, const char *fmt, va_list ap)
-{ PRINTF(fmt); return vasprintf(T(sp), f, ap); }   /* *sp: libc's memory */
+{ PRINTF(fmt); return vasprintf(T(sp), f, a); }   /* *sp: libc's memory */
 ALASKA_API void alaska_vsyslog(int pri, const char *fmt, va_list ap)
-{ PRINTF(fmt); vsyslog(pri, f, ap); }
+{ PRINTF(fmt); vsyslog(pri, f, a); }
 ALASKA_API void alaska_vwarn(const char *fmt, va_list ap)
-{ PRINTF(fmt); vwarn(f, ap); }
+{ PRINTF(fmt); vwarn(f, a); }
 ALASKA_API void alaska_vwarnx(const char *fmt, va_list ap)
-{ PRINTF(fmt); vwarnx(f, ap); }
+{ PRINTF(fmt); vwarnx(f, a); }
 ALASKA_API void alaska_verr(int status, const char *fmt, va_list ap)
-{ PRINTF(fmt); verr(status, f, ap); }
+{ PRINTF(fmt); verr(status, f, a); }
 ALASKA_API void alaska_verrx(int status, const char *fmt, va_list ap)
-{ PRINTF(fmt); verrx(status, f, ap); }
+{ PRINTF(fmt); verrx(status, f, a); }
 
 ALASKA_API int alaska_vprintf_chk(int flag, const char *fmt, va_list ap)
-{ PRINTF(fmt); return __vprintf_chk(flag, f, ap); }
+{ PRINTF(fmt); return __vprintf_chk(flag, f, a); }
 ALASKA_API int alaska_vfprintf_chk(FILE *fp, int flag, const char *fmt, va_list ap)
-{ PRINTF(fmt); return __vfprintf_chk(T(fp), flag, f, ap); }
+{ PRINTF(fmt); return __vfprintf_chk(T(fp), flag, f, a); }
 ALASKA_API int alaska_vsprintf_chk(char *s, int flag, size_t slen, const char *fmt, va_list ap)
-{ PRINTF(fmt); return __vsprintf_chk(T(s), flag, slen, f, ap); }
+{ PRINTF(fmt); return __vsprintf_chk(T(s), flag, slen, f, a); }
 ALASKA_API int alaska_vsnprintf_chk(char *s, size_t n, int flag, size_t slen,
                                     const char *fmt, va_list ap)
-{ PRINTF(fmt); return __vsnprintf_chk(T(s), n, flag, slen, f, ap); }
+{ PRINTF(fmt); return __vsnprintf_chk(T(s), n, flag, slen, f, a); }
 ALASKA_API int alaska_vasprintf_chk(char **sp, int flag, const char *fmt, va_list ap)
-{ PRINTF(fmt); return __vasprintf_chk(T(sp), flag, f, ap); }
+{ PRINTF(fmt); return __vasprintf_chk(T(sp), flag, f, a); }
 ALASKA_API int alaska_vdprintf_chk(int fd, int flag, const char *fmt, va_list ap)
-{ PRINTF(fmt); return __vdprintf_chk(fd, flag, f, ap); }
+{ PRINTF(fmt); return __vdprintf_chk(fd, flag, f, a); }
 ALASKA_API void alaska_vsyslog_chk(int pri, int flag, const char *fmt, va_list ap)
-{ PRINTF(fmt); __vsyslog_chk(pri, flag, f, ap); }
+{ PRINTF(fmt); __vsyslog_chk(pri, flag, f, a); }
 
 ALASKA_API int alaska_vsscanf(const char *s, const char *fmt, va_list ap)
-{ SCANF(fmt); return vsscanf(T(s), f, ap); }
+{ SCANF(fmt); return vsscanf(T(s), f, a); }
 ALASKA_API int alaska_vfscanf(FILE *fp, const char *fmt, va_list ap)
-{ SCANF(fmt); return vfscanf(T(fp), f, ap); }
+{ SCANF(fmt); return vfscanf(T(fp), f, a); }
 ALASKA_API int alaska_vscanf(const char *fmt, va_list ap)
-{ SCANF(fmt); return vscanf(f, ap); }
+{ SCANF(fmt); return vscanf(f, a); }
 ALASKA_API int alaska_isoc99_vsscanf(const char *s, const char *fmt, va_list ap)
-{ SCANF(fmt); return __isoc99_vsscanf(T(s), f, ap); }
+{ SCANF(fmt); return __isoc99_vsscanf(T(s), f, a); }
 ALASKA_API int alaska_isoc99_vfscanf(FILE *fp, const char *fmt, va_list ap)
-{ SCANF(fmt); return __isoc99_vfscanf(T(fp), f, ap); }
+{ SCANF(fmt); return __isoc99_vfscanf(T(fp), f, a); }
 ALASKA_API int alaska_isoc99_vscanf(const char *fmt, va_list ap)
-{ SCANF(fmt); return __isoc99_vscanf(f, ap); }
+{ SCANF(fmt); return __isoc99_vscanf(f, a); }

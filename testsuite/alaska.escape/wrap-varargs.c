@@ -6,7 +6,7 @@
    prints what printf called directly prints.  With _FORTIFY_SOURCE the
    same goes through __vsnprintf_chk and friends. */
 /* { dg-do run } */
-/* { dg-output "^snprintf \\\[hello\\\] 5\nmany a b c d e f g h 1.5 2.5 3.5 4.5 5.5 6.5 7.5 8.5 9.5 10.5 x\npositional \\\[world\\\]\\\[hello\\\] \\\[  hello\\\]\nlong double 0.25 hello\nn 5\npointer 1\nasprintf 0 hello!\nsscanf 3 42 word 1.5\nfprintf hello\n$" } */
+/* { dg-output "^snprintf \\\[hello\\\] 5\nmany a b c d e f g h 1.5 2.5 3.5 4.5 5.5 6.5 7.5 8.5 9.5 10.5 x\npositional \\\[world\\\]\\\[hello\\\] \\\[  hello\\\]\nlong double 0.25 hello\nn 5\npointer 1\nasprintf 0 hello!\nsscanf 3 42 word 1.5\nheap va_list <world>\nfprintf hello\n$" } */
 #define _GNU_SOURCE
 #ifdef __OPTIMIZE__
 #define _FORTIFY_SOURCE 2
@@ -24,6 +24,18 @@ static int fmt (char *buf, size_t n, const char *f, ...)
   va_start (ap, f);
   int r = vsnprintf (buf, n, f, ap);
   va_end (ap);
+  return r;
+}
+
+/* The va_list itself in a heap object (as gcc.c-torture's va-arg-21). */
+__attribute__ ((noipa, format (printf, 3, 4)))
+static int fmt_heap_va (char *buf, size_t n, const char *f, ...)
+{
+  va_list *ap = malloc (sizeof *ap);
+  va_start (*ap, f);
+  int r = vsnprintf (buf, n, f, *ap);
+  va_end (*ap);
+  free (ap);
   return r;
 }
 
@@ -101,6 +113,9 @@ int main (void)
   double *d = malloc (sizeof *d);
   int got = scan ("42 word 1.5", "%d %15s %lf", num, word, d);
   printf ("sscanf %d %d %s %.1f\n", got, *num, word, *d);
+
+  fmt_heap_va (buf, 256, "<%s>", world);
+  printf ("heap va_list %s\n", buf);
 
   printf ("fprintf ");
   out (stdout, "%s\n", hello);
