@@ -278,9 +278,13 @@ ALASKA_API int alaska_barrier(void)
   }
 
   if (complete) {
-    for (struct alaska_thread *th = alaska_threads; th; th = th->next)
+    for (struct alaska_thread *th = alaska_threads; th; th = th->next) {
       if (th != me && th->uc)
         walk(th->uc, !th->voluntary_uc);
+      unsigned n = __atomic_load_n(&th->wrapper_pins_n, __ATOMIC_ACQUIRE);
+      for (unsigned i = 0; i < n && i < ALASKA_WRAPPER_PINS; i++)
+        pin(th->wrapper_pins[i]);
+    }
     if (me) {
       ucontext_t uc;
       getcontext(&uc);

@@ -92,6 +92,7 @@ int alaska_cfa_rule(uintptr_t pc, int *reg, int64_t *off, uintptr_t *fn_start, u
 #include <signal.h>
 #include <sys/types.h>
 #include <ucontext.h>
+#define ALASKA_WRAPPER_PINS 1040    /* IOV_MAX iovecs and a few more */
 struct alaska_thread {
   pid_t tid;
   pthread_t self;
@@ -102,6 +103,9 @@ struct alaska_thread {
   int voluntary_uc;             /* uc is from getcontext, not a signal */
   volatile int in_runtime;      /* inside libalaska: stops when leaving */
   volatile int pending;         /* a barrier waits for it to leave */
+  /* Handles a libalaska wrapper translated, pinned while it runs. */
+  unsigned wrapper_pins_n;
+  const void *wrapper_pins[ALASKA_WRAPPER_PINS];
 };
 extern pthread_mutex_t alaska_registry_lock;
 extern struct alaska_thread *alaska_threads;
@@ -128,6 +132,34 @@ static inline void alaska_runtime_leave(void)
   if (t && --t->in_runtime == 0 && t->pending)
     alaska_runtime_leave_slow();
 }
+
+/* Wrappers (wrappers.c, wrappers-varargs.c): the handles they translate
+ * stay pinned until they return. */
+static inline int alaska_wrapper_begin(void)
+{
+  struct alaska_thread *t = alaska_self;
+  if (t)
+    t->wrapper_pins_n = 0;
+  return 0;
+}
+static inline void alaska_wrapper_end(int *unused)
+{
+  (void) unused;
+  struct alaska_thread *t = alaska_self;
+  if (t)
+    __atomic_store_n(&t->wrapper_pins_n, 0, __ATOMIC_RELAXED);
+}
+static inline void *alaska_wrapper_pin(const void *p)
+{
+  struct alaska_thread *t = alaska_self;
+  if (t && alaska_is_handle(p) && t->wrapper_pins_n < ALASKA_WRAPPER_PINS) {
+    t->wrapper_pins[t->wrapper_pins_n] = p;
+    __atomic_store_n(&t->wrapper_pins_n, t->wrapper_pins_n + 1, __ATOMIC_RELEASE);
+  }
+  return alaska_translate(p);
+}
+#define WRAPPER_SCOPE \
+  __attribute__((cleanup(alaska_wrapper_end), unused)) int alaska_wrapper_scope_ = alaska_wrapper_begin()
 
 /* ---- safepoint-table.c ------------------------------------------------ */
 struct alaska_function {

@@ -74,7 +74,7 @@ static void translate_args(va_list ap, const enum arg_class *cls, int n)
       return;                   /* a gap in positional arguments: stop */
     void **slot = next_slot(&c, cls[i]);
     if (cls[i] == ARG_PTR && alaska_is_handle(*slot))
-      *slot = alaska_translate(*slot);
+      *slot = alaska_wrapper_pin(*slot);
   }
 }
 

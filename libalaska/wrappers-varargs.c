@@ -11,7 +11,7 @@
 #include <syslog.h>
 #include "internal.h"
 
-#define T(p) ((__typeof__(p)) alaska_translate(p))
+#define T(p) ((__typeof__(p)) alaska_wrapper_pin(p))
 
 /* glibc's fortified and C99-scanf entry points (<bits/stdio2.h> etc.). */
 extern int __vprintf_chk(int flag, const char *fmt, va_list ap);
@@ -28,9 +28,9 @@ extern int __isoc99_vscanf(const char *fmt, va_list ap);
 /* The va_list itself may live in a heap object (a handle): `a' is its
  * translation. */
 #define PRINTF(fmt) \
-  const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_printf(f, a)
+  WRAPPER_SCOPE; const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_printf(f, a)
 #define SCANF(fmt) \
-  const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_scanf(f, a)
+  WRAPPER_SCOPE; const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_scanf(f, a)
 
 ALASKA_API int alaska_vprintf(const char *fmt, va_list ap)
 { PRINTF(fmt); return vprintf(f, a); }

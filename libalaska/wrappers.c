@@ -3,7 +3,9 @@
  * inside structures (ALASKA_WRAPPERS in alaska-abi.h).  The plugin
  * redirects calls to them; they take handles as they are, call libc on
  * translated addresses, and hand back handle + offset where libc returns a
- * pointer into a handle's object. */
+ * pointer into a handle's object.  Every handle a wrapper translates is
+ * pinned until it returns (WRAPPER_SCOPE, barrier.c), so a barrier while
+ * libc blocks -- readv on a socket -- moves none of them. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <libgen.h>
@@ -17,7 +19,7 @@
 #include <unistd.h>
 #include "internal.h"
 
-#define T(p) ((__typeof__(p)) alaska_translate(p))
+#define T(p) ((__typeof__(p)) alaska_wrapper_pin(p))
 
 /* r points into the object of which t is the translation of h. */
 static inline char *rebase(const char *h, const char *t, const char *r)
@@ -29,6 +31,7 @@ static inline char *rebase(const char *h, const char *t, const char *r)
 
 ALASKA_API char *alaska_strtok_r(char *s, const char *delim, char **saveptr)
 {
+  WRAPPER_SCOPE;
   char **sp = T(saveptr);
   char *h = s ? s : *sp;
   if (!h)
@@ -41,12 +44,14 @@ ALASKA_API char *alaska_strtok_r(char *s, const char *delim, char **saveptr)
 
 ALASKA_API char *alaska_strtok(char *s, const char *delim)
 {
+  WRAPPER_SCOPE;
   static __thread char *save;
   return alaska_strtok_r(s, delim, &save);
 }
 
 ALASKA_API char *alaska_strsep(char **stringp, const char *delim)
 {
+  WRAPPER_SCOPE;
   char **sp = T(stringp);
   char *h = *sp;
   if (!h)
@@ -96,12 +101,14 @@ static char *maybe_rebase(const char *h, const char *t, size_t len, char *r)
 
 ALASKA_API char *alaska_strerror_r(int errnum, char *buf, size_t n)
 {
+  WRAPPER_SCOPE;
   char *t = T(buf);
   return maybe_rebase(buf, t, n, strerror_r(errnum, t, n));
 }
 
 ALASKA_API char *alaska_dirname(char *path)
 {
+  WRAPPER_SCOPE;
   char *t = T(path);
   size_t len = t ? strlen(t) : 0;
   return maybe_rebase(path, t, len, dirname(t));
@@ -109,6 +116,7 @@ ALASKA_API char *alaska_dirname(char *path)
 
 ALASKA_API char *alaska_xpg_basename(char *path)
 {
+  WRAPPER_SCOPE;
   char *t = T(path);
   size_t len = t ? strlen(t) : 0;
   return maybe_rebase(path, t, len, __xpg_basename(t));
@@ -118,6 +126,7 @@ ALASKA_API char *alaska_xpg_basename(char *path)
 
 ALASKA_API ssize_t alaska_getdelim(char **lineptr, size_t *n, int delim, FILE *stream)
 {
+  WRAPPER_SCOPE;
   char **lp = T(lineptr);
   size_t *np = T(n);
   if (!alaska_is_handle(*lp))
@@ -146,6 +155,7 @@ ALASKA_API ssize_t alaska_getdelim(char **lineptr, size_t *n, int delim, FILE *s
 
 ALASKA_API ssize_t alaska_getline(char **lineptr, size_t *n, FILE *stream)
 {
+  WRAPPER_SCOPE;
   return alaska_getdelim(lineptr, n, '\n', stream);
 }
 
@@ -156,21 +166,25 @@ ALASKA_API ssize_t alaska_getline(char **lineptr, size_t *n, FILE *stream)
 
 ALASKA_API int alaska_putenv(char *string)
 {
+  WRAPPER_SCOPE;
   return putenv(T(string));
 }
 
 ALASKA_API int alaska_setvbuf(FILE *stream, char *buf, int mode, size_t size)
 {
+  WRAPPER_SCOPE;
   return setvbuf(stream, T(buf), mode, size);
 }
 
 ALASKA_API void alaska_setbuf(FILE *stream, char *buf)
 {
+  WRAPPER_SCOPE;
   setbuf(stream, T(buf));
 }
 
 ALASKA_API void alaska_setbuffer(FILE *stream, char *buf, size_t size)
 {
+  WRAPPER_SCOPE;
   setbuffer(stream, T(buf), size);
 }
 
@@ -193,6 +207,7 @@ static struct iovec *translate_iov(const struct iovec *iov, int iovcnt, struct i
 
 #define IOV_WRAPPER(name, ...)                                          \
   {                                                                     \
+    WRAPPER_SCOPE;                                                      \
     struct iovec copy[iovcnt > 0 && iovcnt <= IOV_MAX ? iovcnt : 1];    \
     if (!translate_iov(iov, iovcnt, copy))                              \
       return -1;                                                        \
@@ -220,6 +235,7 @@ static int translate_msg(const struct msghdr *msg, struct msghdr *out, struct io
 
 ALASKA_API ssize_t alaska_sendmsg(int fd, const struct msghdr *msg, int flags)
 {
+  WRAPPER_SCOPE;
   size_t n = T(msg)->msg_iovlen;
   struct iovec iov[n > 0 && n <= IOV_MAX ? n : 1];
   struct msghdr copy;
@@ -230,6 +246,7 @@ ALASKA_API ssize_t alaska_sendmsg(int fd, const struct msghdr *msg, int flags)
 
 ALASKA_API ssize_t alaska_recvmsg(int fd, struct msghdr *msg, int flags)
 {
+  WRAPPER_SCOPE;
   size_t n = T(msg)->msg_iovlen;
   struct iovec iov[n > 0 && n <= IOV_MAX ? n : 1];
   struct msghdr copy;
@@ -264,6 +281,7 @@ static char **translate_vector(char *const *vec)
 
 #define EXEC_WRAPPER(call)                                              \
   {                                                                     \
+    WRAPPER_SCOPE;                                                      \
     char **a = translate_vector(argv);                                  \
     if (argv && !a)                                                     \
       return -1;                                                        \
@@ -281,6 +299,7 @@ EXEC_WRAPPER(execvp(T(file), a))
 
 ALASKA_API int alaska_execve(const char *path, char *const argv[], char *const envp[])
 {
+  WRAPPER_SCOPE;
   char **e = translate_vector(envp);
   if (envp && !e)
     return -1;
@@ -295,6 +314,7 @@ ALASKA_API int alaska_execve(const char *path, char *const argv[], char *const e
 
 ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const envp[])
 {
+  WRAPPER_SCOPE;
   char **e = translate_vector(envp);
   if (envp && !e)
     return -1;
@@ -313,6 +333,7 @@ ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const 
                              const posix_spawnattr_t *attr,                    \
                              char *const argv[], char *const envp[])           \
   {                                                                            \
+    WRAPPER_SCOPE;                                                             \
     char **a = translate_vector(argv), **e = translate_vector(envp);           \
     int r = (argv && !a) || (envp && !e)                                       \
       ? ENOMEM : fn(T(pid), T(path), T(actions), T(attr), a, e);               \
