@@ -121,6 +121,10 @@
   X(execvpe,       alaska_execvpe)                    \
   X(posix_spawn,   alaska_posix_spawn)                \
   X(posix_spawnp,  alaska_posix_spawnp)               \
+  X(getopt,        alaska_getopt)                     \
+  X(getopt_long,   alaska_getopt_long)                \
+  X(getopt_long_only, alaska_getopt_long_only)        \
+  X(__posix_getopt, alaska_posix_getopt)              \
   /* va_list functions: pointers inside the va_list */\
   X(vprintf, alaska_vprintf)                          \
   X(vfprintf, alaska_vfprintf)                        \

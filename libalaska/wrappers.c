@@ -8,6 +8,7 @@
  * libc blocks -- readv on a socket -- moves none of them. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
 #include <spawn.h>
@@ -343,3 +344,83 @@ ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const 
   }
 SPAWN_WRAPPER(posix_spawn)
 SPAWN_WRAPPER(posix_spawnp)
+
+/* ---- getopt ------------------------------------------------------------ *
+ * argv may be a heap vector of heap strings (gzip puts the words of $GZIP
+ * there).  libc gets a raw copy, translated afresh at each call; after the
+ * call the permutation GNU getopt made is mirrored into the program's
+ * vector, and optarg is rebased onto its string's handle.  Between calls
+ * libc keeps a pointer into the current word of a cluster of short options
+ * (-abc): a barrier then must not move that word (see alaska(7)). */
+
+extern int __posix_getopt(int argc, char *const argv[], const char *optstring);
+
+static int getopt_common(int argc, char *const argv[], const char *optstring,
+                         const struct option *longopts, int *longindex, int kind)
+{
+  WRAPPER_SCOPE;
+  char **vec = T((char **) argv);
+  int heap = alaska_is_handle(argv);
+  for (int i = 0; i < argc && !heap; i++)
+    heap = alaska_is_handle(vec[i]);
+  const char *opts = T(optstring);
+  const struct option *lo = T(longopts);
+  int *li = T(longindex);
+  if (!heap) {
+    switch (kind) {
+    case 0: return getopt(argc, vec, opts);
+    case 1: return getopt_long(argc, vec, opts, lo, li);
+    case 2: return getopt_long_only(argc, vec, opts, lo, li);
+    default: return __posix_getopt(argc, vec, opts);
+    }
+  }
+  char *handles[argc + 1], *raws[argc + 1], *copy[argc + 1];
+  for (int i = 0; i < argc; i++) {
+    handles[i] = vec[i];
+    copy[i] = raws[i] = T(vec[i]);
+  }
+  copy[argc] = NULL;
+  int r = kind == 0 ? getopt(argc, copy, opts)
+        : kind == 1 ? getopt_long(argc, copy, opts, lo, li)
+        : kind == 2 ? getopt_long_only(argc, copy, opts, lo, li)
+        : __posix_getopt(argc, copy, opts);
+  vec = T((char **) argv);              /* no barrier inside libalaska, but be exact */
+  for (int i = 0; i < argc; i++)
+    for (int j = 0; j < argc; j++)
+      if (copy[i] == raws[j]) {
+        vec[i] = handles[j];
+        break;
+      }
+  if (optarg)
+    for (int j = 0; j < argc; j++)
+      if (raws[j] && optarg >= raws[j] && optarg <= raws[j] + strlen(raws[j])) {
+        optarg = handles[j] + (optarg - raws[j]);
+        break;
+      }
+  return r;
+}
+
+ALASKA_API int alaska_getopt(int argc, char *const argv[], const char *optstring)
+{
+  return getopt_common(argc, argv, optstring, NULL, NULL, 0);
+}
+
+/* <unistd.h> without _GNU_SOURCE: the POSIX getopt, which does not permute. */
+extern int __posix_getopt(int argc, char *const argv[], const char *optstring);
+
+ALASKA_API int alaska_posix_getopt(int argc, char *const argv[], const char *optstring)
+{
+  return getopt_common(argc, argv, optstring, NULL, NULL, 3);
+}
+
+ALASKA_API int alaska_getopt_long(int argc, char *const argv[], const char *optstring,
+                                  const struct option *longopts, int *longindex)
+{
+  return getopt_common(argc, argv, optstring, longopts, longindex, 1);
+}
+
+ALASKA_API int alaska_getopt_long_only(int argc, char *const argv[], const char *optstring,
+                                       const struct option *longopts, int *longindex)
+{
+  return getopt_common(argc, argv, optstring, longopts, longindex, 2);
+}
