@@ -103,17 +103,29 @@ static int position(const char **p)
   return v;
 }
 
+/* The next conversion from p on ("%%" is not one): the character after
+ * its '%' and, in *pos, its "n$" position (0: none); NULL at the end. */
+static const char *next_spec(const char *p, int *pos)
+{
+  for (; *p; p++) {
+    if (*p != '%')
+      continue;
+    if (p[1] == '%') {
+      p++;
+      continue;
+    }
+    p++;
+    *pos = position(&p);
+    return p;
+  }
+  return NULL;
+}
+
 void alaska_va_translate_printf(const char *fmt, va_list ap)
 {
   enum arg_class cls[MAX_ARGS] = { ARG_NONE };
-  int n = 0;
-  for (const char *p = fmt; *p; p++) {
-    if (*p != '%')
-      continue;
-    p++;
-    if (*p == '%')
-      continue;
-    int pos = position(&p);
+  int n = 0, pos;
+  for (const char *p = fmt; (p = next_spec(p, &pos)); p++) {
     while (*p && strchr("-+ #0'I", *p))
       p++;
     if (*p == '*') {            /* width from an argument */
@@ -148,7 +160,7 @@ void alaska_va_translate_printf(const char *fmt, va_list ap)
     case 'm':
       continue;                 /* strerror (errno): no argument */
     case '\0':
-      p--;
+      p--;                      /* the loop's p++ then sees the end */
       continue;
     default:
       k = ARG_INT; break;       /* d i o u x X c C and unknown ones */
@@ -162,14 +174,8 @@ void alaska_va_translate_printf(const char *fmt, va_list ap)
 void alaska_va_translate_scanf(const char *fmt, va_list ap)
 {
   enum arg_class cls[MAX_ARGS] = { ARG_NONE };
-  int n = 0;
-  for (const char *p = fmt; *p; p++) {
-    if (*p != '%')
-      continue;
-    p++;
-    if (*p == '%')
-      continue;
-    int pos = position(&p);
+  int n = 0, pos;
+  for (const char *p = fmt; (p = next_spec(p, &pos)); p++) {
     int suppressed = *p == '*';
     if (suppressed)
       p++;

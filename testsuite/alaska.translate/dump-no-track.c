@@ -1,17 +1,10 @@
-/* -fplugin-arg-alaska-no-track: translations as usual, but no pin set. */
+/* -fplugin-arg-alaska-no-track: the functions of dump-pin-sets.c, with
+   translations as usual but no pin set and no safepoint. */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fdump-tree-alaska -fplugin-arg-alaska-no-track" } */
-extern void tick (void);
+#include "dump-pin-sets.c"
 
-int overlap (int *p, int *q)
-{
-  int a = *p;
-  tick ();
-  int b = *q;
-  tick ();
-  return a + b + *p + *q;
-}
-/* { dg-final { scan-alaska-dump-times "^alaska: translate " 2 } } */
+/* { dg-final { scan-alaska-dump-times "^alaska: translate " 5 } } */
 /* { dg-final { scan-alaska-dump-not "pin set" } } */
 /* { dg-final { scan-alaska-dump-not "safepoints" } } */
 /* { dg-final { scan-alaska-asm-not "Lalaska_sp" } } */
