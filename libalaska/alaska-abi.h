@@ -55,7 +55,9 @@
  * free-list link, small enough that a use after free is non-canonical
  * too); anything else = live, backing - ALASKA_HANDLE_BASE(id).
  */
-#define ALASKA_TABLE_ORIGIN      (UINT64_C(1) << 30)
+/* Below 2 GiB, so the origin is an x86-64 32-bit displacement; above
+ * 0x58000000, where valgrind loads its tools, so programs run under it. */
+#define ALASKA_TABLE_ORIGIN      UINT64_C(0x70000000)
 #define ALASKA_ENTRY_SIZE        8
 #define ALASKA_TABLE_SPAN        ((UINT64_C(1) << 32) * ALASKA_ENTRY_SIZE)
 #define ALASKA_TABLE_BASE        (ALASKA_TABLE_ORIGIN + (ALASKA_HANDLE_BIT >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE)

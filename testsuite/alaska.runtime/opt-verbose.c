@@ -2,7 +2,7 @@
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */
 /* { dg-env "ALASKA_VERBOSE=1" } */
-/* { dg-output "^alaska: handle table at 0x40000000, service malloc\nok\n$" } */
+/* { dg-output "^alaska: handle table at 0x70000000, service malloc\nok\n$" } */
 #include <alaska.h>
 #include <stdio.h>
 
