@@ -135,17 +135,18 @@ tree translator::root_of (tree p)
   return r;
 }
 
-/* Is root r's value available where PHI phi is: does its definition
- * dominate phi's block (a PHI of the same block counts)? */
+/* May PHI phi take root r: does r's definition strictly dominate phi's
+ * block?  Then r is not defined again between the edge that set phi and
+ * any use of phi.  Not so for null arguments skipped on the way (a loop's
+ * cursor that starts as null), nor for a PHI of the same block: through a
+ * back edge it hands over the previous iteration's value (`prev = he'
+ * walking a list), while r already holds the next one. */
 static bool root_available_at (tree r, gphi *phi)
 {
   if (TREE_CODE (r) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF (r))
     return true;
-  gimple *def = SSA_NAME_DEF_STMT (r);
-  basic_block def_bb = gimple_bb (def), bb = gimple_bb (phi);
-  if (def_bb == bb)
-    return gimple_code (def) == GIMPLE_PHI;
-  return dominated_by_p (CDI_DOMINATORS, bb, def_bb);
+  basic_block def_bb = gimple_bb (SSA_NAME_DEF_STMT (r)), bb = gimple_bb (phi);
+  return def_bb != bb && dominated_by_p (CDI_DOMINATORS, bb, def_bb);
 }
 
 /* Follow p back to its root.  A PHI whose incoming values (other than
@@ -191,8 +192,6 @@ tree translator::root_1 (tree p, hash_map<tree, int> &open, int &low)
             mixed = true;
         }
       open.remove (p);
-      /* Skipping null arguments, the common root may not dominate the PHI
-       * (a loop's cursor that starts as null): then the PHI is the root. */
       if (common && !mixed && root_available_at (common, phi))
         result = common;
       if (my_low >= depth)
@@ -486,13 +485,24 @@ bool translator::rewrite_ref (tree ref, gimple_stmt_iterator *gsi)
   return false;
 }
 
+/* *slot is a pointer argument of a call leaving instrumented code.  It
+ * may be null where it was derived from a root through a PHI that also
+ * takes null (`bindaddr = NULL' for "*"); translate (root) + (p - root)
+ * would then not be null, so p's null is kept. */
 bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi)
 {
-  if (TREE_CODE (*slot) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (*slot)))
+  tree p = *slot;
+  if (TREE_CODE (p) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (p)))
     return false;
-  tree t = translated (*slot, gsi);
-  if (t == *slot)
+  tree t = translated (p, gsi);
+  if (t == p)
     return false;
+  if (root_of (p) != p)
+    {
+      tree nonnull = emit (gsi, boolean_type_node, NE_EXPR, p,
+                           build_zero_cst (TREE_TYPE (p)));
+      t = emit (gsi, TREE_TYPE (p), COND_EXPR, nonnull, t, build_zero_cst (TREE_TYPE (p)));
+    }
   *slot = t;
   return true;
 }
@@ -526,6 +536,28 @@ void translator::fix_result (gcall *call, tree handle, tree targ, gimple_stmt_it
    * moving past them. */
 }
 
+/* Internal functions that GCC makes of __atomic builtins (fold of
+ * __atomic_compare_exchange, bit tests, fetch-and-compare with 0): their
+ * first argument is the address they access. */
+static bool atomic_ifn_p (internal_fn ifn)
+{
+  switch (ifn)
+    {
+    case IFN_ATOMIC_COMPARE_EXCHANGE:
+    case IFN_ATOMIC_BIT_TEST_AND_SET:
+    case IFN_ATOMIC_BIT_TEST_AND_COMPLEMENT:
+    case IFN_ATOMIC_BIT_TEST_AND_RESET:
+    case IFN_ATOMIC_ADD_FETCH_CMP_0:
+    case IFN_ATOMIC_SUB_FETCH_CMP_0:
+    case IFN_ATOMIC_AND_FETCH_CMP_0:
+    case IFN_ATOMIC_OR_FETCH_CMP_0:
+    case IFN_ATOMIC_XOR_FETCH_CMP_0:
+      return true;
+    default:
+      return false;
+    }
+}
+
 void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
 {
   bool changed = rewrite_ref (gimple_call_lhs (call), gsi);
@@ -535,7 +567,7 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
   if (kind == CALLEE_INTERNAL)
     {
       internal_fn ifn = gimple_call_internal_fn (call);
-      if ((internal_load_fn_p (ifn) || internal_store_fn_p (ifn)) && n > 0)
+      if ((internal_load_fn_p (ifn) || internal_store_fn_p (ifn) || atomic_ifn_p (ifn)) && n > 0)
         {
           tree *slot = gimple_call_arg_ptr (call, 0);
           if (TREE_CODE (*slot) == SSA_NAME)
