@@ -108,6 +108,7 @@ private:
   bool rewrite_base (tree *slot, gimple_stmt_iterator *gsi);
   bool rewrite_ref (tree ref, gimple_stmt_iterator *gsi);
   bool rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi);
+  bool rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gsi);
   void process_call (gcall *call, gimple_stmt_iterator *gsi);
   void process_asm (gasm *stmt, gimple_stmt_iterator *gsi);
   void fix_result (gcall *call, tree handle, tree raw, gimple_stmt_iterator *gsi);
@@ -558,6 +559,35 @@ static bool atomic_ifn_p (internal_fn ifn)
     }
 }
 
+/* A transparent union passed by value (glibc's __SOCKADDR_ARG for bind,
+ * connect, accept, ...) carries a pointer in its first member: pass a copy
+ * whose member is translated. */
+bool translator::rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gsi)
+{
+  tree type = TREE_TYPE (*slot);
+  if (TREE_CODE (type) != UNION_TYPE || !TYPE_TRANSPARENT_AGGR (type))
+    return false;
+  tree field = TYPE_FIELDS (type);
+  while (field && TREE_CODE (field) != FIELD_DECL)
+    field = DECL_CHAIN (field);
+  if (!field || !POINTER_TYPE_P (TREE_TYPE (field)))
+    return false;
+  tree ptr = make_ssa_name (TREE_TYPE (field));
+  gsi_insert_before (gsi, gimple_build_assign (ptr, build3 (COMPONENT_REF, TREE_TYPE (field),
+                                                            unshare_expr (*slot), field,
+                                                            NULL_TREE)),
+                     GSI_SAME_STMT);
+  tree p = ptr;
+  if (!rewrite_pointer (&p, gsi))
+    return false;
+  tree copy = create_tmp_var (type, "alaska_union");
+  gsi_insert_before (gsi, gimple_build_assign (build3 (COMPONENT_REF, TREE_TYPE (field), copy,
+                                                       field, NULL_TREE), p),
+                     GSI_SAME_STMT);
+  *slot = copy;
+  return true;
+}
+
 void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
 {
   bool changed = rewrite_ref (gimple_call_lhs (call), gsi);
@@ -596,6 +626,12 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
           tree *slot = gimple_call_arg_ptr (call, i);
           if (name && alaska_arg_is_cookie (name, i))
             continue;
+          if (rewrite_transparent_union (slot, gsi))
+            {
+              changed = true;
+              escapes++;
+              continue;
+            }
           tree before = *slot;
           if (rewrite_pointer (slot, gsi))
             {
