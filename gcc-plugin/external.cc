@@ -16,7 +16,13 @@
  *   6. everything else is assumed to be compiled by the plugin in another
  *      unit of the program.  Indirect calls are assumed instrumented too.
  * Assumption 6 is recorded in the object file and checked at start-up
- * (see notes.cc and libalaska/link-check.c). */
+ * (see notes.cc and libalaska/link-check.c).
+ *
+ * Among external callees, those the C library does not export (looked up
+ * in the libc.so.6 and libm.so.6 that cc1 itself runs with) belong to other
+ * libraries, which may keep the pointers they are given (libevent's
+ * event_assign): objects passed to them are pinned for good. */
+#include <dlfcn.h>
 #include "gcc-common.h"
 #include "alaska-plugin.h"
 #include "external.h"
@@ -110,4 +116,26 @@ void alaska_register_external_attributes ()
 {
   register_attribute (&external_attr);
   register_attribute (&instrumented_attr);
+}
+
+bool alaska_foreign_callee (const gcall *call)
+{
+  static void *libs[2];
+  static bool opened;
+  tree fndecl = gimple_call_fndecl (call);
+  if (!fndecl || fndecl_built_in_p (fndecl) || !DECL_NAME (fndecl))
+    return false;
+  if (!opened)
+    {
+      opened = true;
+      libs[0] = dlopen ("libc.so.6", RTLD_LAZY);
+      libs[1] = dlopen ("libm.so.6", RTLD_LAZY);
+    }
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  if (*name == '*')
+    name++;
+  for (void *lib : libs)
+    if (lib && dlsym (lib, name))
+      return false;
+  return true;
 }

@@ -16,5 +16,8 @@ const char *alaska_callee_name (const gcall *call);
  * system headers (it is not defined in this unit)? */
 bool alaska_assumed_instrumented (tree fndecl);
 void alaska_register_external_attributes ();
+/* Is an external call's target in another library than the C library
+ * (libc.so.6, libm.so.6), which may keep the pointers it is given? */
+bool alaska_foreign_callee (const gcall *call);
 
 #endif

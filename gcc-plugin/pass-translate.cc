@@ -109,6 +109,7 @@ private:
   bool rewrite_ref (tree ref, gimple_stmt_iterator *gsi);
   bool rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi);
   bool rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gsi);
+  void keep (tree h, const char *callee, gimple_stmt_iterator *gsi);
   void process_call (gcall *call, gimple_stmt_iterator *gsi);
   void process_asm (gasm *stmt, gimple_stmt_iterator *gsi);
   void fix_result (gcall *call, tree handle, tree raw, gimple_stmt_iterator *gsi);
@@ -559,6 +560,27 @@ static bool atomic_ifn_p (internal_fn ifn)
     }
 }
 
+/* Another library may keep what it is given: pin h's object for good
+ * (ALASKA_KEEP_FN) before the call. */
+void translator::keep (tree h, const char *callee, gimple_stmt_iterator *gsi)
+{
+  static tree decl;
+  if (!decl)
+    {
+      decl = build_fn_decl (ALASKA_KEEP_FN, build_function_type_list (void_type_node,
+                                                                      const_ptr_type_node,
+                                                                      NULL_TREE));
+      TREE_NOTHROW (decl) = 1;
+    }
+  gsi_insert_before (gsi, gimple_build_call (decl, 1, h), GSI_SAME_STMT);
+  if (dump_file)
+    {
+      fprintf (dump_file, "alaska: keep ");
+      print_generic_expr (dump_file, h);
+      fprintf (dump_file, " for %s\n", callee ? callee : "?");
+    }
+}
+
 /* A transparent union passed by value (glibc's __SOCKADDR_ARG for bind,
  * connect, accept, ...) carries a pointer in its first member: pass a copy
  * whose member is translated. */
@@ -620,6 +642,7 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
     {
       const char *name = alaska_callee_name (call);
       int into = name ? alaska_result_points_into_arg (name) : -1;
+      bool foreign = alaska_foreign_callee (call);
       tree handle = NULL_TREE, targ = NULL_TREE;
       for (unsigned i = 0; i < n; i++)
         {
@@ -639,6 +662,8 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
               escapes++;
               if ((int) i == into)
                 handle = before, targ = *slot;
+              if (foreign)
+                keep (before, name, gsi);
             }
         }
       if (changed)

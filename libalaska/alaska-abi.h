@@ -153,6 +153,12 @@
   X(__isoc99_vfscanf, alaska_isoc99_vfscanf)          \
   X(__isoc99_vscanf, alaska_isoc99_vscanf)
 
+/* Before a call into another library than the C library, which may keep
+ * the pointers it is given, the plugin calls this runtime function,
+ * void (const void *handle), for each handle it translates for the call:
+ * the object is pinned until it is freed. */
+#define ALASKA_KEEP_FN "alaska_keep"
+
 /* ------------------------------------------------------------------------
  * Object-file records.
  *

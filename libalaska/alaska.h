@@ -115,6 +115,11 @@ const struct alaska_service *alaska_current_service(void);
 /* Backing address of a live handle ID, or NULL if it is not live. */
 void *alaska_backing(uint32_t id);
 
+/* Pin the object of handle h for good (until it is freed): for pointers
+ * that code not compiled by the plugin keeps.  The plugin calls it before
+ * calls into other libraries than the C library (see alaska(7)). */
+void alaska_keep(const void *h);
+
 /* Stop the world at safepoints and let the service move every object that
  * no thread has pinned.  0 on success; -1 if it had to give up (a thread
  * did not reach a safepoint in time, or a pin set could not be read), in

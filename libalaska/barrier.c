@@ -191,7 +191,7 @@ static void pin(const void *h)
 
 ALASKA_API int alaska_is_pinned(uint32_t id)
 {
-  if (pins_unknown)
+  if (pins_unknown || alaska_kept(id))
     return 1;
   if (!pinned_count)
     return 0;

@@ -97,6 +97,8 @@ ALASKA_API void hfree(void *ptr)
   if (alaska_stats_enabled)
     alaska_stats_free(backing_size(id, backing));
   alaska_service->free(id, backing);
+  if (alaska_kept_bits)
+    alaska_unkeep(id);
   alaska_id_free(id);
   alaska_runtime_leave();
 }

@@ -179,6 +179,15 @@ void *alaska_arena_alloc(size_t size, size_t align);
 size_t alaska_arena_usable_size(const void *p);
 void alaska_arena_free(void *p);
 
+/* ---- kept.c: objects pinned for good (alaska_keep) -------------------- */
+extern _Atomic uint64_t *alaska_kept_bits;      /* NULL until the first keep */
+void alaska_unkeep(uint32_t id);
+static inline int alaska_kept(uint32_t id)
+{
+  _Atomic uint64_t *b = alaska_kept_bits;
+  return b && (atomic_load_explicit(&b[id >> 6], memory_order_relaxed) >> (id & 63) & 1);
+}
+
 /* ---- va-format.c ------------------------------------------------------ */
 #include <stdarg.h>
 /* Translate, in place, the handles that libc will dereference among the
