@@ -10,6 +10,7 @@
 #ifndef ALASKA_H
 #define ALASKA_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <alaska-abi.h>
@@ -79,7 +80,10 @@ void alaska_stats_print(void);
  * libalaska contains the "malloc" service; other libraries (libanchorage)
  * provide more.  A service library exports
  *     const struct alaska_service alaska_service_<name>;
- * and ALASKA_SERVICE=<name> selects it (the default is "malloc").
+ * and ALASKA_SERVICE=<name> selects it.  When ALASKA_SERVICE is unset, a
+ * linked service library that exports
+ *     const struct alaska_service *const alaska_default_service;
+ * is used (libanchorage does), and otherwise "malloc".
  *
  * All callbacks must be thread-safe.  `id` is the handle ID the memory
  * backs, so that a service can later find and update the entry.
@@ -121,6 +125,10 @@ int alaska_barrier(void);
  * (its contents already copied to `backing'). */
 int alaska_is_pinned(uint32_t id);
 void alaska_relocate(uint32_t id, void *backing);
+
+/* For services: start a thread that barriers do not stop (a control loop).
+ * It must never touch handles' objects; it may call alaska_barrier(). */
+int alaska_service_thread_create(pthread_t *thread, void *(*fn)(void *), void *arg);
 
 #ifdef __cplusplus
 }

@@ -371,7 +371,7 @@ void alaska_barrier_init(void)
   long ms = alaska_option_long(ALASKA_OPT_STRESS);
   if (ms > 0) {
     pthread_t t;
-    if (alaska_create_runtime_thread(&t, stress, (void *) (intptr_t) ms))
+    if (alaska_service_thread_create(&t, stress, (void *) (intptr_t) ms))
       alaska_fatal("cannot start the ALASKA_STRESS thread");
     pthread_detach(t);
   }

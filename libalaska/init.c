@@ -39,7 +39,14 @@ static void init_once(void)
   alaska_threads_init();
 
   const char *name = alaska_option_string(ALASKA_OPT_SERVICE);
-  const struct alaska_service *s = find_service(name);
+  const struct alaska_service *s;
+  if (name) {
+    s = find_service(name);
+  } else {
+    const struct alaska_service *const *d = dlsym(RTLD_DEFAULT, "alaska_default_service");
+    s = d ? *d : &alaska_service_malloc;
+    name = s->name;
+  }
   if (!s)
     alaska_fatal("unknown service '%s' in ALASKA_SERVICE (is its library linked? "
                  "built in: malloc)", name);

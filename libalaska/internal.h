@@ -111,7 +111,6 @@ extern pthread_mutex_t alaska_registry_lock;
 extern struct alaska_thread *alaska_threads;
 extern __thread struct alaska_thread *alaska_self __attribute__((tls_model("initial-exec")));
 void alaska_threads_init(void);
-int alaska_create_runtime_thread(pthread_t *thread, void *(*fn)(void *), void *arg);
 
 /* ---- barrier.c -------------------------------------------------------- */
 #define ALASKA_SIGNAL (SIGRTMAX - 2)

@@ -24,8 +24,9 @@ struct option {
 static struct option options[ALASKA_OPT__COUNT] = {
   [ALASKA_OPT_STATS]   = { "STATS", OPT_BOOL, 0, NULL, 0, 1,
                            "print statistics on stderr at exit" },
-  [ALASKA_OPT_SERVICE] = { "SERVICE", OPT_STRING, 0, "malloc", 0, 0,
-                           "service that owns backing memory" },
+  [ALASKA_OPT_SERVICE] = { "SERVICE", OPT_STRING, 0, NULL, 0, 0,
+                           "service that owns backing memory (unset: a linked "
+                           "service library's default, else malloc)" },
   [ALASKA_OPT_VERBOSE] = { "VERBOSE", OPT_BOOL, 0, NULL, 0, 1,
                            "report start-up decisions on stderr" },
   [ALASKA_OPT_LINK_CHECK] = { "LINK_CHECK", OPT_BOOL, 1, NULL, 0, 1,

@@ -84,7 +84,7 @@ ALASKA_API int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 }
 
 /* A thread of the runtime's own (the stress timer): not registered. */
-int alaska_create_runtime_thread(pthread_t *thread, void *(*fn)(void *), void *arg)
+ALASKA_API int alaska_service_thread_create(pthread_t *thread, void *(*fn)(void *), void *arg)
 {
   return real_create(thread, NULL, fn, arg);
 }

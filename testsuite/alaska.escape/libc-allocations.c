@@ -4,7 +4,7 @@
 /* { dg-do run } */
 /* { dg-env "ALASKA_STATS=1" } */
 /* { dg-output "^asprintf 0 n=42\ngetaddrinfo 0 127.0.0.1\nrealpath 0 /\nmemstream 0 hello 5\nstrdup 1\n" } */
-/* { dg-output "alaska: service malloc\nalaska: handles_allocated 1\nalaska: handles_freed 1\n" } */
+/* { dg-output "alaska: service anchorage\nalaska: handles_allocated 1\nalaska: handles_freed 1\n" } */
 #define _GNU_SOURCE
 #include <alaska.h>
 #include <arpa/inet.h>

@@ -8,7 +8,7 @@
 /* { dg-additional-sources "units/store.c" } */
 /* { dg-env "ALASKA_STATS=1" } */
 /* { dg-output "^find 1 1 carol\nname 1 4 carol\nsorted alice bob carol dave\nsum 100\nprintf alice\n" } */
-/* { dg-output "alaska: service malloc\nalaska: handles_allocated 9\nalaska: handles_freed 9\nalaska: handles_live 0\n" } */
+/* { dg-output "alaska: service anchorage\nalaska: handles_allocated 9\nalaska: handles_freed 9\nalaska: handles_live 0\n" } */
 #include <alaska.h>
 #include <stdio.h>
 #include <stdlib.h>

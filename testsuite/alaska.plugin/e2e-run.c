@@ -2,7 +2,7 @@
 /* { dg-do run } */
 /* { dg-env "ALASKA_STATS=1" } */
 /* { dg-output "^malloc 1\ncalloc 1\nrealloc 1\nstrdup 1\n" } */
-/* { dg-output "alaska: service malloc\nalaska: handles_allocated 3\nalaska: handles_freed 3\nalaska: handles_live 0\n" } */
+/* { dg-output "alaska: service anchorage\nalaska: handles_allocated 3\nalaska: handles_freed 3\nalaska: handles_live 0\n" } */
 #include <alaska.h>
 #include <stdio.h>
 #include <stdlib.h>

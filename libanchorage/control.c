@@ -1,0 +1,220 @@
+/* control.c: the control loop (a background thread) and the passes it
+ * asks for.  It keeps fragmentation -- the sub-heaps' extent over their
+ * live bytes, O(1) from the shards' counters -- within [F_lb, F_ub] and the
+ * fraction of time spent in passes within [O_lb, O_ub]:
+ *   waiting:        wake every 500 ms; defragment when fragmentation > F_ub
+ *                   (and the heap is at least ANCHORAGE_MIN_EXTENT bytes).
+ *   defragmenting:  run a pass moving at most alpha x extent bytes; it took
+ *                   T_defrag, so sleep T_defrag / O, where O goes from O_ub
+ *                   (fragmentation at or above F_ub) down to O_lb (at F_lb):
+ *                   far from the goal, spend up to O_ub of the time; close to
+ *                   it, no less than O_lb.  Back to waiting below F_lb or
+ *                   when a pass makes no progress.
+ * ANCHORAGE_FORCE_INTERVAL replaces all this with a pass every N ms (for
+ * experiments).  ANCHORAGE_TRACE writes one CSV line per step. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "internal.h"
+
+volatile int anchorage_defragmenting;
+static pthread_mutex_t pass_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake;
+static int stopping;
+static FILE *trace;
+static uint64_t t_start;
+
+/* What the next barrier's pass should do (set by anchorage_run_pass). */
+static size_t pending_budget;
+static int pending_forced;
+static struct pass_result last;
+
+static uint64_t now_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+double anchorage_fragmentation(size_t *extent, size_t *live)
+{
+  size_t e = 0, l = 0;
+  for (int i = 0; i < NSHARDS; i++) {
+    e += __atomic_load_n(&anchorage_shards[i].extent, __ATOMIC_RELAXED);
+    l += __atomic_load_n(&anchorage_shards[i].live, __ATOMIC_RELAXED);
+  }
+  if (extent)
+    *extent = e;
+  if (live)
+    *live = l;
+  return l ? (double) e / (double) l : 1.0;
+}
+
+static size_t pass_budget(void)
+{
+  size_t extent;
+  anchorage_fragmentation(&extent, NULL);
+  size_t b = (size_t) (anchorage_option(OPT_ALPHA) * (double) extent);
+  size_t limit = (size_t) anchorage_option(OPT_PASS_LIMIT);
+  if (limit && b > limit)
+    b = limit;
+  return b < 4096 ? 4096 : b;
+}
+
+/* libalaska calls this under every barrier: the pass asked for, or an
+ * ordinary one (ALASKA_STRESS, a program's alaska_barrier()). */
+void anchorage_barrier_hook(void)
+{
+  size_t budget = pending_budget ? pending_budget : pass_budget();
+  anchorage_pass(budget, pending_forced, &last);
+}
+
+int anchorage_run_pass(size_t budget, int forced, struct pass_result *r, uint64_t *ns)
+{
+  pthread_mutex_lock(&pass_lock);
+  if (stopping) {
+    pthread_mutex_unlock(&pass_lock);
+    return -1;
+  }
+  pending_budget = budget;
+  pending_forced = forced;
+  memset(&last, 0, sizeof last);
+  uint64_t t0 = now_ns();
+  int rc = alaska_barrier();
+  *ns = now_ns() - t0;
+  *r = last;
+  pending_budget = 0;
+  pending_forced = 0;
+  pthread_mutex_unlock(&pass_lock);
+  if (rc == 0)
+    anchorage_stats_pass(NULL, *ns);
+  return rc;
+}
+
+ANCHORAGE_API long anchorage_defragment(void)
+{
+  if (!anchorage_active())
+    return -1;
+  struct pass_result r;
+  uint64_t ns;
+  if (anchorage_run_pass(SIZE_MAX, 0, &r, &ns))
+    return -1;
+  return (long) r.moved;
+}
+
+/* Sleep ms milliseconds; 1 if the loop must stop. */
+static int wait_ms(double ms)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  uint64_t ns = (uint64_t) ts.tv_nsec + (uint64_t) (ms * 1e6);
+  ts.tv_sec += (time_t) (ns / 1000000000u);
+  ts.tv_nsec = (long) (ns % 1000000000u);
+  pthread_mutex_lock(&wait_lock);
+  while (!stopping && pthread_cond_timedwait(&wake, &wait_lock, &ts) != ETIMEDOUT)
+    ;
+  int s = stopping;
+  pthread_mutex_unlock(&wait_lock);
+  return s;
+}
+
+static void trace_step(int state, const struct pass_result *r, uint64_t ns, double sleep)
+{
+  if (!trace)
+    return;
+  size_t e, l;
+  double f = anchorage_fragmentation(&e, &l);
+  fprintf(trace, "%.1f,%d,%zu,%zu,%.4f,%llu,%zu,%zu,%.1f\n",
+          (double) (now_ns() - t_start) / 1e6, state, e, l, f, (unsigned long long) ns,
+          r ? r->moved : 0, r ? r->released : 0, sleep);
+  fflush(trace);
+}
+
+static void *control(void *arg)
+{
+  (void) arg;
+  double f_lb = anchorage_option(OPT_FRAG_LB), f_ub = anchorage_option(OPT_FRAG_UB);
+  double o_lb = anchorage_option(OPT_OVERHEAD_LB), o_ub = anchorage_option(OPT_OVERHEAD_UB);
+  double force = anchorage_option(OPT_FORCE_INTERVAL);
+  size_t min_extent = (size_t) anchorage_option(OPT_MIN_EXTENT);
+  struct pass_result r;
+  uint64_t ns;
+  for (;;) {
+    if (force > 0) {
+      if (wait_ms(force))
+        break;
+      if (anchorage_run_pass(pass_budget(), 1, &r, &ns) == 0)
+        trace_step(1, &r, ns, force);
+      continue;
+    }
+    if (!anchorage_defragmenting) {
+      if (wait_ms(500))
+        break;
+      size_t e;
+      double f = anchorage_fragmentation(&e, NULL);
+      if (e >= min_extent && f > f_ub)
+        anchorage_defragmenting = 1;
+      trace_step(0, NULL, 0, 500);
+      continue;
+    }
+    int rc = anchorage_run_pass(pass_budget(), 0, &r, &ns);
+    double f = anchorage_fragmentation(NULL, NULL);
+    double k = f_ub > f_lb ? (f - f_lb) / (f_ub - f_lb) : 1;
+    k = k < 0 ? 0 : k > 1 ? 1 : k;
+    double o = o_lb + (o_ub - o_lb) * k;
+    double sleep = (double) ns / 1e6 / o;
+    if (rc || f < f_lb || (r.moved == 0 && r.released == 0))
+      anchorage_defragmenting = 0;
+    trace_step(1, &r, ns, sleep);
+    if (wait_ms(sleep))
+      break;
+  }
+  return NULL;
+}
+
+int anchorage_control_start(void)
+{
+  if (t_start)                  /* again, in a child after fork */
+    trace = NULL;
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_cond_init(&wake, &ca);
+  pthread_mutex_init(&pass_lock, NULL);
+  pthread_mutex_init(&wait_lock, NULL);
+  stopping = 0;
+  anchorage_defragmenting = 0;
+  if (!t_start)
+    t_start = now_ns();
+  const char *path = anchorage_option_string(OPT_TRACE);
+  if (path && !trace) {
+    trace = fopen(path, "w");
+    if (!trace)
+      anchorage_fatal("cannot open ANCHORAGE_TRACE file '%s': %s", path, strerror(errno));
+    fprintf(trace, "time_ms,state,extent_bytes,live_bytes,fragmentation,"
+                   "pass_ns,moved_bytes,released_bytes,sleep_ms\n");
+  }
+  if (!anchorage_option(OPT_CONTROL))
+    return 0;
+  pthread_t t;
+  if (alaska_service_thread_create(&t, control, NULL)) {
+    anchorage_warn("cannot start the control thread; the heap will not be defragmented");
+    return 0;
+  }
+  pthread_detach(t);
+  return 0;
+}
+
+void anchorage_control_stop(void)
+{
+  pthread_mutex_lock(&wait_lock);
+  stopping = 1;
+  pthread_cond_broadcast(&wake);
+  pthread_mutex_unlock(&wait_lock);
+  pthread_mutex_lock(&pass_lock);       /* no pass runs after this */
+  stopping = 1;
+  pthread_mutex_unlock(&pass_lock);
+}

@@ -1,0 +1,259 @@
+/* service.c: Anchorage as an alaska service -- the allocation callbacks
+ * libalaska calls, and the shards that make them scale with threads.
+ * Each thread allocates from one of NSHARDS shards (assigned round-robin
+ * on its first allocation); a shard has a lock, a current sub-heap and the
+ * list of sub-heaps it owns.  A block is freed under the lock of the
+ * shard that owns its sub-heap.  Objects too large for a sub-heap are the
+ * C library's memory and are never moved. */
+#define _GNU_SOURCE
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+struct shard anchorage_shards[NSHARDS];
+static __thread int my_shard __attribute__((tls_model("initial-exec"))) = -1;
+static unsigned next_shard;
+static int active;
+
+int anchorage_active(void)
+{
+  return __atomic_load_n(&active, __ATOMIC_ACQUIRE);
+}
+
+/* Counters are written under the shard's lock (or in a barrier) and read
+ * without it by the control loop. */
+void shard_add_live(struct shard *s, long delta)
+{
+  __atomic_store_n(&s->live, s->live + delta, __ATOMIC_RELAXED);
+}
+
+void shard_add_extent(struct shard *s, long delta)
+{
+  __atomic_store_n(&s->extent, s->extent + delta, __ATOMIC_RELAXED);
+}
+
+void shard_adopt(struct shard *s, struct subheap *sh)
+{
+  sh->owner = s;
+  sh->prev = NULL;
+  sh->next = s->list;
+  if (s->list)
+    s->list->prev = sh;
+  s->list = sh;
+  shard_add_extent(s, (long) subheap_extent(sh));
+  shard_add_live(s, (long) sh->live);
+}
+
+void shard_release(struct subheap *sh)
+{
+  struct shard *s = sh->owner;
+  if (sh->prev)
+    sh->prev->next = sh->next;
+  else
+    s->list = sh->next;
+  if (sh->next)
+    sh->next->prev = sh->prev;
+  if (s->cur == sh)
+    s->cur = NULL;
+  shard_add_extent(s, -(long) subheap_extent(sh));
+  shard_add_live(s, -(long) sh->live);
+  subheap_put(sh);
+}
+
+static struct shard *this_shard(void)
+{
+  if (unlikely(my_shard < 0))
+    my_shard = (int) (__atomic_fetch_add(&next_shard, 1, __ATOMIC_RELAXED) % NSHARDS);
+  return &anchorage_shards[my_shard];
+}
+
+/* The current sub-heap cannot serve `size`: try the shard's others (a few,
+ * most recently adopted first), then a fresh one from the pool. */
+static struct block *refill(struct shard *s, size_t size, size_t align)
+{
+  int tries = 0;
+  for (struct subheap *sh = s->list; sh && tries < 4; sh = sh->next) {
+    if (sh == s->cur)
+      continue;
+    tries++;
+    struct block *b = subheap_alloc(sh, size, align);
+    if (b) {
+      s->cur = sh;
+      return b;
+    }
+  }
+  struct subheap *sh = subheap_get();
+  if (!sh)
+    return NULL;
+  shard_adopt(s, sh);
+  s->cur = sh;
+  return subheap_alloc(sh, size, align);
+}
+
+static void *large_alloc(size_t size, size_t align, int zero)
+{
+  void *p;
+  if (posix_memalign(&p, align, size))
+    return NULL;
+  if (zero)
+    memset(p, 0, size);
+  anchorage_stats_large((long) malloc_usable_size(p));
+  return p;
+}
+
+static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
+{
+  size_t bs = block_for(size);
+  if (unlikely(bs > LARGE_BLOCK || align >= SUBHEAP_SIZE / 16))
+    return large_alloc(size, align, zero);
+  struct shard *s = this_shard();
+  pthread_mutex_lock(&s->lock);
+  struct block *b = s->cur ? subheap_alloc(s->cur, bs, align) : NULL;
+  if (unlikely(!b))
+    b = refill(s, bs, align);
+  pthread_mutex_unlock(&s->lock);
+  if (unlikely(!b))                     /* the reserved region is full */
+    return large_alloc(size, align, zero);
+  b->id = id;
+  if (align > 16)
+    b->units |= FIXED_ALIGN;
+  void *p = payload_of(b);
+  if (zero)
+    memset(p, 0, size);
+  return p;
+}
+
+static void free_block(struct block *b)
+{
+  struct subheap *sh = subheap_of(b);
+  struct shard *s = sh->owner;          /* stable: the sub-heap holds b */
+  size_t bs = block_size(b);
+  pthread_mutex_lock(&s->lock);
+  sh->live -= bs;
+  shard_add_live(s, -(long) bs);
+  if ((char *) b + bs == sh->top) {     /* the last block: lower the top */
+    sh->top = (char *) b;
+    shard_add_extent(s, -(long) bs);
+  } else {
+    subheap_push_free(sh, b);
+  }
+  if (sh->live == 0 && sh != s->cur)
+    shard_release(sh);
+  pthread_mutex_unlock(&s->lock);
+}
+
+static void anchorage_free(uint32_t id, void *p)
+{
+  (void) id;
+  if (unlikely(!in_region(p))) {
+    anchorage_stats_large(-(long) malloc_usable_size(p));
+    free(p);
+    return;
+  }
+  free_block(block_of(p));
+}
+
+static size_t anchorage_usable_size(uint32_t id, void *p)
+{
+  (void) id;
+  if (unlikely(!in_region(p)))
+    return malloc_usable_size(p);
+  return block_size(block_of(p)) - 8;
+}
+
+static void *anchorage_realloc(uint32_t id, void *p, size_t size)
+{
+  size_t old = anchorage_usable_size(id, p);
+  if (in_region(p)) {
+    struct block *b = block_of(p);
+    size_t bs = block_for(size), have = block_size(b);
+    if (bs <= have && bs * 2 > have)    /* fits, and not much too big */
+      return p;
+    if (bs > have && bs <= LARGE_BLOCK) {   /* the last block: grow in place */
+      struct subheap *sh = subheap_of(b);
+      struct shard *s = sh->owner;
+      int grown = 0;
+      pthread_mutex_lock(&s->lock);
+      if ((char *) b + have == sh->top && (size_t) (sh->base + SUBHEAP_SIZE - (char *) b) >= bs) {
+        sh->top = (char *) b + bs;
+        sh->live += bs - have;
+        shard_add_live(s, (long) (bs - have));
+        shard_add_extent(s, (long) (bs - have));
+        b->units = (uint32_t) (bs / 16) | (b->units & FIXED_ALIGN);
+        grown = 1;
+      }
+      pthread_mutex_unlock(&s->lock);
+      if (grown)
+        return p;
+    }
+  } else if (block_for(size) > LARGE_BLOCK) {
+    size_t before = malloc_usable_size(p);
+    void *n = realloc(p, size);
+    if (n)
+      anchorage_stats_large((long) malloc_usable_size(n) - (long) before);
+    return n;
+  }
+  void *n = anchorage_alloc(id, size, 16, 0);
+  if (!n)
+    return NULL;
+  memcpy(n, p, old < size ? old : size);
+  anchorage_free(id, p);
+  return n;
+}
+
+/* fork: no lock of the heap may be held across it. */
+static void before_fork(void)
+{
+  for (int i = 0; i < NSHARDS; i++)
+    pthread_mutex_lock(&anchorage_shards[i].lock);
+}
+
+static void after_fork(void)
+{
+  for (int i = 0; i < NSHARDS; i++)
+    pthread_mutex_unlock(&anchorage_shards[i].lock);
+}
+
+static void after_fork_child(void)
+{
+  for (int i = 0; i < NSHARDS; i++)
+    pthread_mutex_init(&anchorage_shards[i].lock, NULL);
+  anchorage_control_start();            /* the control thread did not survive */
+}
+
+static int anchorage_init(void)
+{
+  anchorage_options_init();
+  if (anchorage_region_init()) {
+    anchorage_warn("cannot reserve address space for the heap");
+    return -1;
+  }
+  for (int i = 0; i < NSHARDS; i++)
+    pthread_mutex_init(&anchorage_shards[i].lock, NULL);
+  pthread_atfork(before_fork, after_fork, after_fork_child);
+  __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
+  return anchorage_control_start();
+}
+
+static void anchorage_deinit(void)
+{
+  anchorage_control_stop();
+  if (anchorage_option(OPT_STATS))
+    anchorage_stats_print();
+}
+
+ANCHORAGE_API const struct alaska_service alaska_service_anchorage = {
+  .name = "anchorage",
+  .init = anchorage_init,
+  .deinit = anchorage_deinit,
+  .alloc = anchorage_alloc,
+  .free = anchorage_free,
+  .realloc = anchorage_realloc,
+  .usable_size = anchorage_usable_size,
+  .barrier = anchorage_barrier_hook,
+};
+
+/* Linking libanchorage makes it the default service (ALASKA_SERVICE
+ * still chooses another). */
+ANCHORAGE_API const struct alaska_service *const alaska_default_service = &alaska_service_anchorage;
