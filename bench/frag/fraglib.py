@@ -132,6 +132,40 @@ def rss_kib(pid):
     return None
 
 
+def rss_by_mapping(pid):
+    """[(rss KiB, size KiB, start address, name)] of a process's mappings,
+    largest RSS first (from /proc/PID/smaps)."""
+    maps, cur = [], None
+    try:
+        with open("/proc/%d/smaps" % pid) as f:
+            for line in f:
+                first = line.split(None, 1)[0]
+                if "-" in first and not first.endswith(":"):
+                    a, b = first.split("-")
+                    f6 = line.split(None, 5)
+                    cur = [0, (int(b, 16) - int(a, 16)) // 1024, int(a, 16),
+                           f6[5].strip() if len(f6) > 5 else ""]
+                    maps.append(cur)
+                elif first == "Rss:" and cur is not None:
+                    cur[0] = int(line.split()[1])
+    except OSError:
+        return []
+    return sorted((tuple(m) for m in maps), reverse=True)
+
+
+def describe_mappings(maps, n=8):
+    """Text lines for the n largest mappings by RSS, libalaska's handle
+    table (at 0x70000000) named."""
+    total = sum(m[0] for m in maps)
+    out = ["RSS by mapping: total %.1f MiB" % (total / 1024)]
+    for rss, size, start, name in maps[:n]:
+        if start == 0x70000000:
+            name = "(libalaska handle table)"
+        out.append("  %8.1f MiB  %#14x  %10.1f MiB mapped  %s"
+                   % (rss / 1024, start, size / 1024, name or "(anonymous)"))
+    return out
+
+
 class RssSampler(threading.Thread):
     """Samples a process's VmRSS every `period` seconds: rows of (seconds
     since t0, phase, KiB), phase being whatever self.phase is then."""
@@ -153,6 +187,27 @@ class RssSampler(threading.Thread):
             delay = self.t0 + n * self.period - time.monotonic()
             if delay > 0:
                 self.stop.wait(delay)
+
+
+LOG_LIMIT = 64 << 20
+
+
+def limit_output():
+    """preexec_fn for servers: files they write stop at LOG_LIMIT bytes
+    (SIGXFSZ ends a server stuck printing the same warning forever)."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_FSIZE, (LOG_LIMIT, LOG_LIMIT))
+
+
+def tail_text(path, limit=200000):
+    """The last limit bytes of a file, as text."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, 2)
+            f.seek(max(0, f.tell() - limit))
+            return f.read().decode(errors="replace")
+    except OSError:
+        return ""
 
 
 def stop_server(proc, timeout=30):
@@ -268,7 +323,8 @@ def redis_frag_run(name, binary, env, conf, rundir):
             "--maxmemory-policy", "allkeys-lru", "--maxmemory-samples", "1"] + conf
     errf = open(os.path.join(rundir, "stderr"), "w")
     t_start = time.monotonic()
-    proc = subprocess.Popen(argv, stdout=errf, stderr=subprocess.STDOUT, env=clean_env(env))
+    proc = subprocess.Popen(argv, stdout=errf, stderr=subprocess.STDOUT, env=clean_env(env),
+                            preexec_fn=limit_output)
     res = {"name": name, "rows": [], "used": [], "info": {}, "error": None, "t_start": t_start}
     sampler = None
     try:
@@ -313,6 +369,9 @@ def redis_frag_run(name, binary, env, conf, rundir):
         res["times"] = {k: (a - off, b - off) for k, (a, b) in times.items()}
         res["t0"], res["t_end"] = t0, t_end
         res["dbsize"] = redis_cli(sock, "DBSIZE", timeout=60)
+        res["mappings"] = describe_mappings(rss_by_mapping(proc.pid))
+        with open(os.path.join(rundir, "mappings.txt"), "w") as f:
+            f.write("\n".join(res["mappings"]) + "\n")
         redis_cli(sock, "SHUTDOWN", "NOSAVE", timeout=60)
         try:
             proc.wait(timeout=60)
@@ -329,7 +388,7 @@ def redis_frag_run(name, binary, env, conf, rundir):
         rc = stop_server(proc)
         errf.close()
         res["exit"] = rc
-        res["stderr"] = open(os.path.join(rundir, "stderr"), errors="replace").read()
+        res["stderr"] = tail_text(os.path.join(rundir, "stderr"))
         if rc and not res["error"]:
             res["error"] = "redis-server: " + exit_text(rc)
         if res["error"] and "crashed by signal" in open(os.path.join(rundir, "redis.log"),

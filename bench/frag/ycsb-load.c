@@ -3,7 +3,7 @@
  *
  *   ycsb-load [-H host] [-p port] [-c conns] [-n keys] [-v value-bytes]
  *             [-d seconds] [-r read-fraction] [-z theta] [-s seed]
- *             [-t timeline.csv] [-L] [-R]
+ *             [-t timeline.csv] [-T timeout-seconds] [-L] [-R]
  *
  * Loads keys 0..n-1 (one `set` each, spread over the connections), then
  * runs for the given duration: every connection is a thread in a closed
@@ -11,7 +11,8 @@
  * `set` of a key chosen by a scrambled zipfian distribution (YCSB's, theta
  * default 0.99; -z 0 chooses uniformly) and timing each request from send
  * to the end of its reply.  -L only loads, -R only runs (keys loaded by an
- * earlier -L).
+ * earlier -L).  A server that does not answer a request within the timeout
+ * (-T, default 10 s) ends the run with status 2.
  *
  * Every value names its key and version and is filled with a pattern
  * derived from them, so a `get` checks that it got an intact value of the
@@ -36,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -44,7 +46,7 @@
 static const char *host = "127.0.0.1", *port = "11211", *timeline_path;
 static int nconns = 4, load_phase = 1, run_phase = 1;
 static uint64_t nkeys = 100000, value_bytes = 256;
-static double seconds = 10, read_fraction = 0.5, theta = 0.99;
+static double seconds = 10, read_fraction = 0.5, theta = 0.99, reply_timeout = 10;
 static uint64_t seed = 1;
 
 static void die(const char *fmt, ...)
@@ -171,6 +173,10 @@ static void conn_open(struct conn *c)
   freeaddrinfo(res);
   int one = 1;
   setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  struct timeval tv = {.tv_sec = (time_t) reply_timeout,
+                       .tv_usec = (suseconds_t) ((reply_timeout - (double) (time_t) reply_timeout) * 1e6)};
+  setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
   c->rlen = c->rpos = 0;
 }
 
@@ -180,6 +186,8 @@ static void send_all(struct conn *c, const char *p, size_t n)
     ssize_t w = send(c->fd, p, n, MSG_NOSIGNAL);
     if (w < 0 && errno == EINTR)
       continue;
+    if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+      die("send: the server took no data for %g s", reply_timeout);
     if (w <= 0)
       die("send: %s", w ? strerror(errno) : "connection closed");
     p += w;
@@ -202,6 +210,8 @@ static void fill(struct conn *c)
   do
     r = recv(c->fd, c->rbuf + c->rlen, sizeof c->rbuf - c->rlen, 0);
   while (r < 0 && errno == EINTR);
+  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    die("recv: no reply from the server in %g s", reply_timeout);
   if (r <= 0)
     die("recv: %s", r ? strerror(errno) : "connection closed by the server");
   c->rlen += (size_t) r;
@@ -359,14 +369,14 @@ static void usage(void)
 {
   fprintf(stderr, "usage: ycsb-load [-H host] [-p port] [-c conns] [-n keys] [-v value-bytes]\n"
                   "                 [-d seconds] [-r read-fraction] [-z theta] [-s seed]\n"
-                  "                 [-t timeline.csv] [-L] [-R]\n");
+                  "                 [-t timeline.csv] [-T timeout-seconds] [-L] [-R]\n");
   exit(2);
 }
 
 int main(int argc, char **argv)
 {
   int opt;
-  while ((opt = getopt(argc, argv, "H:p:c:n:v:d:r:z:s:t:LR")) != -1) {
+  while ((opt = getopt(argc, argv, "H:p:c:n:v:d:r:z:s:t:T:LR")) != -1) {
     switch (opt) {
     case 'H': host = optarg; break;
     case 'p': port = optarg; break;
@@ -378,6 +388,7 @@ int main(int argc, char **argv)
     case 'z': theta = atof(optarg); break;
     case 's': seed = strtoull(optarg, NULL, 10); break;
     case 't': timeline_path = optarg; break;
+    case 'T': reply_timeout = atof(optarg); break;
     case 'L': run_phase = 0; break;
     case 'R': load_phase = 0; break;
     default: usage();
@@ -385,7 +396,7 @@ int main(int argc, char **argv)
   }
   if (optind != argc || nconns < 1 || nconns > 256 || nkeys < 2 || value_bytes < 32 ||
       value_bytes > 1000000 || seconds <= 0 || read_fraction < 0 || read_fraction > 1 ||
-      theta < 0 || theta >= 1)
+      theta < 0 || theta >= 1 || reply_timeout <= 0)
     usage();
   if (theta > 0)
     zipf_init();
