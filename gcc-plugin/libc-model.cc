@@ -3,7 +3,8 @@
  *   - results that point into an argument (strchr, memcpy, ...): the plugin
  *     rebuilds them as handle + offset;
  *   - cookie arguments that are stored and handed back, never dereferenced
- *     (pthread_create's arg, tsearch's key): they stay handles;
+ *     (pthread_create's arg, tsearch's key, __builtin_assume_aligned's
+ *     pointer): they stay handles;
  *   - functions that keep, free or reallocate what they are given, or read
  *     pointers inside structures (getline, strtok, writev, execv, ...): the
  *     plugin redirects them to handle-aware wrappers in libalaska.
@@ -41,6 +42,9 @@ static const struct { const char *name; unsigned arg; } cookies[] = {
   { "tsearch", 0 }, { "tfind", 0 }, { "tdelete", 0 },
   { "on_exit", 1 }, { "__cxa_atexit", 1 }, { "qsort_r", 4 },
   { "dl_iterate_phdr", 1 }, { "twalk_r", 2 }, { "pthread_once", 0 },
+  /* GCC's own: returns its argument, touches no memory (GCC adds it after
+   * posix_memalign); a translated argument would leave a raw pointer. */
+  { "assume_aligned", 0 },
 };
 
 static const struct { const char *libc, *wrapper; } wrappers[] = {

@@ -137,6 +137,34 @@ void alaska_runtime_leave_slow(void)
 
 /* ---- pins ------------------------------------------------------------- */
 
+/* The pinned set: open addressing, sized by the pins found (not by the
+ * handles issued: a service's lookups then stay in cache). */
+static int pins_alloc(size_t cap)
+{
+  uint32_t *t = mmap(NULL, cap * sizeof *t, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (t == MAP_FAILED)
+    return -1;
+  memset(t, 0xff, cap * sizeof *t);
+  uint32_t *old = pinned;
+  size_t old_cap = pinned_cap;
+  pinned = t;
+  pinned_cap = cap;
+  pinned_count = 0;
+  for (size_t i = 0; old && i < old_cap; i++) {
+    if (old[i] == UINT32_MAX)
+      continue;
+    size_t j = (old[i] * 2654435761u) & (cap - 1);
+    while (pinned[j] != UINT32_MAX)
+      j = (j + 1) & (cap - 1);
+    pinned[j] = old[i];
+    pinned_count++;
+  }
+  if (old)
+    munmap(old, old_cap * sizeof *old);
+  return 0;
+}
+
 static void pin(const void *h)
 {
   if (!alaska_is_handle(h))
@@ -149,8 +177,13 @@ static void pin(const void *h)
     i = (i + 1) & mask;
   }
   if (2 * (pinned_count + 1) > pinned_cap) {
-    pins_unknown = 1;           /* no room: treat everything as pinned */
-    return;
+    if (pins_alloc(2 * pinned_cap)) {
+      pins_unknown = 1;         /* no room: treat everything as pinned */
+      return;
+    }
+    i = (id * 2654435761u) & (pinned_cap - 1);
+    while (pinned[i] != UINT32_MAX)
+      i = (i + 1) & (pinned_cap - 1);
   }
   pinned[i] = id;
   pinned_count++;
@@ -160,6 +193,8 @@ ALASKA_API int alaska_is_pinned(uint32_t id)
 {
   if (pins_unknown)
     return 1;
+  if (!pinned_count)
+    return 0;
   size_t mask = pinned_cap - 1, i = (id * 2654435761u) & mask;
   while (pinned[i] != UINT32_MAX) {
     if (pinned[i] == id)
@@ -231,18 +266,11 @@ ALASKA_API int alaska_barrier(void)
     table_ready = 1;
   }
   uint64_t t0 = now_ns();
-  size_t ids = alaska_ids_issued();
-  pinned_cap = 1024;
-  while (pinned_cap < 4 * (ids + 64))
-    pinned_cap *= 2;
-  pinned = mmap(NULL, pinned_cap * sizeof *pinned, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (pinned == MAP_FAILED) {
+  pinned = NULL;
+  if (pins_alloc(4096)) {
     pthread_mutex_unlock(&barrier_lock);
     return -1;
   }
-  memset(pinned, 0xff, pinned_cap * sizeof *pinned);
-  pinned_count = 0;
   pins_unknown = 0;
 
   pthread_mutex_lock(&alaska_registry_lock);

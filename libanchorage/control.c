@@ -9,7 +9,7 @@
  *                   (fragmentation at or above F_ub) down to O_lb (at F_lb):
  *                   far from the goal, spend up to O_ub of the time; close to
  *                   it, no less than O_lb.  Back to waiting below F_lb or
- *                   when a pass makes no progress.
+ *                   when a pass makes no progress (after T_defrag / O_ub).
  * ANCHORAGE_FORCE_INTERVAL replaces all this with a pass every N ms (for
  * experiments).  ANCHORAGE_TRACE writes one CSV line per step. */
 #define _GNU_SOURCE
@@ -166,8 +166,10 @@ static void *control(void *arg)
     k = k < 0 ? 0 : k > 1 ? 1 : k;
     double o = o_lb + (o_ub - o_lb) * k;
     double sleep = (double) ns / 1e6 / o;
-    if (rc || f < f_lb || (r.moved == 0 && r.released == 0))
-      anchorage_defragmenting = 0;
+    if (rc || f < f_lb || (r.moved == 0 && r.released == 0)) {
+      anchorage_defragmenting = 0;      /* waiting; no pass within T / O_ub */
+      sleep = (double) ns / 1e6 / o_ub;
+    }
     trace_step(1, &r, ns, sleep);
     if (wait_ms(sleep))
       break;
