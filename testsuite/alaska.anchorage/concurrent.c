@@ -1,7 +1,10 @@
 /* Defragmentation while other threads allocate: four threads keep lists of
    objects of varied sizes, freeing and replacing most of them and checking
    every object's checksum, while the main thread runs anchorage_defragment()
-   again and again.  Every pass completes, objects move, nothing is lost. */
+   until each thread has done at least three rounds.  The main thread's own
+   fragmented objects (80% of 100000 freed) guarantee there is something
+   to move whatever the timing.  Every pass completes, objects move, nothing
+   is lost. */
 /* { dg-do run } */
 /* { dg-env "ANCHORAGE_CONTROL=0" } */
 /* { dg-output "^threads ok 4\npasses ok 1\nmoved 1\n$" } */
@@ -15,7 +18,7 @@
 #define THREADS 4
 #define SLOTS 20000
 struct obj { struct obj *next; unsigned seed, n; unsigned char data[]; };
-static atomic_int stop;
+static atomic_int stop, rounds_done;
 
 static struct obj *make (unsigned seed)
 {
@@ -57,6 +60,7 @@ static void *worker (void *arg)
     }
     for (struct obj *o = slot[SLOTS - 1]; o; o = o->next)
       ok &= check (o) && (!o->next || o->next->n >= 8);
+    atomic_fetch_add (&rounds_done, 1);
   }
   for (int i = 0; i < SLOTS; i++)
     free (slot[i]);
@@ -64,13 +68,23 @@ static void *worker (void *arg)
   return (void *) (uintptr_t) ok;
 }
 
+#define MINE 100000
+static struct obj *mine[MINE];
+
 int main (void)
 {
+  for (int i = 0; i < MINE; i++)
+    mine[i] = make ((unsigned) i * 2654435761u);
+  for (int i = 0; i < MINE; i++)
+    if (i % 5) {
+      free (mine[i]);
+      mine[i] = NULL;
+    }
   pthread_t t[THREADS];
   for (int i = 0; i < THREADS; i++)
     pthread_create (&t[i], NULL, worker, (void *) (uintptr_t) i);
   int passes_ok = 1;
-  for (int i = 0; i < 40; i++)
+  while (atomic_load (&rounds_done) < 3 * THREADS)
     passes_ok &= anchorage_defragment () >= 0;
   atomic_store (&stop, 1);
   int ok = 0;
@@ -79,6 +93,13 @@ int main (void)
     pthread_join (t[i], &r);
     ok += r != NULL;
   }
+  int mine_ok = 1;
+  for (int i = 0; i < MINE; i++)
+    if (mine[i]) {
+      mine_ok &= check (mine[i]);
+      free (mine[i]);
+    }
+  ok -= !mine_ok;
   struct anchorage_stats st;
   anchorage_stats_get (&st);
   printf ("threads ok %d\npasses ok %d\nmoved %d\n", ok, passes_ok, st.objects_moved > 0);
