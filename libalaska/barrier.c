@@ -139,6 +139,15 @@ void alaska_runtime_leave_slow(void)
 
 /* The pinned set: open addressing, sized by the pins found (not by the
  * handles issued: a service's lookups then stay in cache). */
+/* The slot of id in the pinned set, or the empty slot where it goes. */
+static size_t pin_slot(uint32_t id)
+{
+  size_t mask = pinned_cap - 1, i = (id * 2654435761u) & mask;
+  while (pinned[i] != UINT32_MAX && pinned[i] != id)
+    i = (i + 1) & mask;
+  return i;
+}
+
 static int pins_alloc(size_t cap)
 {
   uint32_t *t = mmap(NULL, cap * sizeof *t, PROT_READ | PROT_WRITE,
@@ -154,10 +163,7 @@ static int pins_alloc(size_t cap)
   for (size_t i = 0; old && i < old_cap; i++) {
     if (old[i] == UINT32_MAX)
       continue;
-    size_t j = (old[i] * 2654435761u) & (cap - 1);
-    while (pinned[j] != UINT32_MAX)
-      j = (j + 1) & (cap - 1);
-    pinned[j] = old[i];
+    pinned[pin_slot(old[i])] = old[i];
     pinned_count++;
   }
   if (old)
@@ -170,20 +176,15 @@ static void pin(const void *h)
   if (!alaska_is_handle(h))
     return;
   uint32_t id = (uint32_t) (((uint64_t) (uintptr_t) h >> ALASKA_ID_SHIFT) & (ALASKA_MAX_HANDLES - 1));
-  size_t mask = pinned_cap - 1, i = (id * 2654435761u) & mask;
-  while (pinned[i] != UINT32_MAX) {
-    if (pinned[i] == id)
-      return;
-    i = (i + 1) & mask;
-  }
+  size_t i = pin_slot(id);
+  if (pinned[i] == id)
+    return;
   if (2 * (pinned_count + 1) > pinned_cap) {
     if (pins_alloc(2 * pinned_cap)) {
       pins_unknown = 1;         /* no room: treat everything as pinned */
       return;
     }
-    i = (id * 2654435761u) & (pinned_cap - 1);
-    while (pinned[i] != UINT32_MAX)
-      i = (i + 1) & (pinned_cap - 1);
+    i = pin_slot(id);
   }
   pinned[i] = id;
   pinned_count++;
@@ -193,15 +194,7 @@ ALASKA_API int alaska_is_pinned(uint32_t id)
 {
   if (pins_unknown || alaska_kept(id))
     return 1;
-  if (!pinned_count)
-    return 0;
-  size_t mask = pinned_cap - 1, i = (id * 2654435761u) & mask;
-  while (pinned[i] != UINT32_MAX) {
-    if (pinned[i] == id)
-      return 1;
-    i = (i + 1) & mask;
-  }
-  return 0;
+  return pinned_count && pinned[pin_slot(id)] == id;
 }
 
 /* Read the pin sets of every instrumented frame of one stack.  top: the

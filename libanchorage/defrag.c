@@ -45,8 +45,7 @@ static struct block *dest_alloc(struct pass *p, size_t size)
     unsigned i = (unsigned) (d - anchorage_subheaps);
     if (tidied[i] != pass_no) {
       tidied[i] = pass_no;
-      size_t pages = 0;
-      subheap_tidy(d, &pages);
+      subheap_tidy(d);
     }
     struct block *b = subheap_alloc_fit(d, size);
     if (b)
@@ -99,11 +98,10 @@ static int evacuate(struct pass *p, size_t *budget)
     p->r->moved += size;
     p->r->objects++;
   }
-  size_t pages = 0;
   if (sh->live == 0)
     shard_release(sh);
   else
-    subheap_tidy(sh, &pages);
+    subheap_tidy(sh);
   return room;
 }
 

@@ -88,8 +88,8 @@ void subheap_push_free(struct subheap *sh, struct block *b);
 /* Merge neighbouring free blocks, lower the top past trailing free space,
  * rebuild the free lists and give the pages inside free blocks back to
  * the kernel.  Returns the bytes of extent removed. */
-size_t subheap_tidy(struct subheap *sh, size_t *released);
-size_t anchorage_release_pages(void *start, void *end);  /* bytes released */
+size_t subheap_tidy(struct subheap *sh);
+void anchorage_release_pages(void *start, void *end);   /* whole pages inside */
 
 /* ---- shards and the service (service.c) ------------------------------ */
 struct shard {

@@ -43,14 +43,12 @@ static inline unsigned floor_bucket(size_t size)
   return k < NBUCKETS ? k : NBUCKETS - 1;
 }
 
-size_t anchorage_release_pages(void *start, void *end)
+void anchorage_release_pages(void *start, void *end)
 {
   uintptr_t s = ((uintptr_t) start + PAGE - 1) & ~(PAGE - 1);
   uintptr_t e = (uintptr_t) end & ~(PAGE - 1);
-  if (e <= s)
-    return 0;
-  madvise((void *) s, e - s, MADV_DONTNEED);
-  return e - s;
+  if (e > s)
+    madvise((void *) s, e - s, MADV_DONTNEED);
 }
 
 void subheap_reset(struct subheap *sh)
@@ -181,7 +179,7 @@ struct block *subheap_alloc_fit(struct subheap *sh, size_t size)
   return bump(sh, size, 16);
 }
 
-size_t subheap_tidy(struct subheap *sh, size_t *released)
+size_t subheap_tidy(struct subheap *sh)
 {
   memset(sh->heads, 0, sizeof sh->heads);
   char *end = sh->top;
@@ -200,11 +198,11 @@ size_t subheap_tidy(struct subheap *sh, size_t *released)
       if ((char *) next >= end) {             /* trailing: lower the top */
         sh->top = (char *) run;
         gone = (size_t) (end - sh->top);
-        *released += anchorage_release_pages(sh->top, end + PAGE - 1);
+        anchorage_release_pages(sh->top, end + PAGE - 1);
       } else {
         subheap_push_free(sh, run);
         if (block_size(run) >= 2 * PAGE)
-          *released += anchorage_release_pages((char *) run + 16, next);
+          anchorage_release_pages((char *) run + 16, next);
       }
     }
     b = next;
