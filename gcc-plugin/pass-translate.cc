@@ -764,8 +764,9 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
                tr.accesses, tr.escapes, where);
       if (!alaska_opts.no_track)
         fprintf (dump_file, "alaska: pin set of %u slots\n"
+                 "alaska: pin stores: %u, elided: %u\n"
                  "alaska: safepoints: %u entry, %u latch, %u call\n",
-                 slots, sp.entry, sp.latch, sp.call);
+                 slots, pins.stored, pins.elided, sp.entry, sp.latch, sp.call);
     }
   if (alaska_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fun->decl),

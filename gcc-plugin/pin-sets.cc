@@ -17,6 +17,17 @@
  * uninstrumented code is translated for the call, so its pin covers the
  * call.
  *
+ * A pin is only read where the thread can stop: at a safepoint, or in a
+ * call (a callee's safepoint, uninstrumented code the thread is signalled
+ * in, libalaska).  A translation whose live range holds no such point --
+ * no call, no asm, no back edge (a latch safepoint), and nothing that
+ * expansion may turn into a call (block moves, libgcc arithmetic,
+ * dynamic TLS) -- gets no pin and no slot: `q->next' in a list walk is
+ * translated, used and dead before the latch.  A thread stopped by a
+ * signal inside instrumented code runs on to a safepoint, and a barrier
+ * that finds an instrumented frame interrupted elsewhere (by the
+ * program's own signal handler) moves nothing (barrier.c).
+ *
  * The array must stay in memory with its stores intact: an empty
  * `asm volatile ("" :: "m" (__alaska_pins))' at function entry and before
  * every call reads it, so no store that a barrier in a callee could
@@ -34,7 +45,7 @@ pin_set_builder::~pin_set_builder () {}
 
 void pin_set_builder::add_translation (tree root, tree value, gimple *first)
 {
-  translations.push_back ({root, first, {value}, {}});
+  translations.push_back ({root, first, {value}, {}, false});
   owner.put (value, translations.size () - 1);
 }
 
@@ -136,12 +147,101 @@ static void keep_alive (tree pins, gimple_stmt_iterator *gsi)
   gsi_insert_before (gsi, as, GSI_SAME_STMT);
 }
 
+/* May expansion turn an operation on a value of this type into a call
+ * (block moves, libgcc's 128-bit, half, quad and decimal arithmetic)? */
+static bool libcall_type_p (tree type)
+{
+  if (!type)
+    return false;
+  if (TREE_CODE (type) == COMPLEX_TYPE)
+    return true;
+  if (TREE_CODE (type) == VECTOR_TYPE)
+    return libcall_type_p (TREE_TYPE (type));
+  if (!is_gimple_reg_type (type))
+    return true;
+  if (INTEGRAL_TYPE_P (type))
+    return TYPE_PRECISION (type) > 64;
+  if (SCALAR_FLOAT_TYPE_P (type))
+    return DECIMAL_FLOAT_TYPE_P (type)
+           || (TYPE_PRECISION (type) != 32 && TYPE_PRECISION (type) != 64
+               && TYPE_PRECISION (type) != 80);
+  return false;
+}
+
+/* walk_tree callback: a thread-local variable reached through a call
+ * (__tls_get_addr, emulated TLS). */
+static tree dynamic_tls_ref (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (VAR_P (*tp) && DECL_THREAD_LOCAL_P (*tp)
+           && DECL_TLS_MODEL (*tp) != TLS_MODEL_INITIAL_EXEC
+           && DECL_TLS_MODEL (*tp) != TLS_MODEL_LOCAL_EXEC)
+    return *tp;
+  return NULL_TREE;
+}
+
+/* Can a thread be stopped at stmt, or in a call that expansion makes of
+ * it?  Then pins live across it must be in memory. */
+static bool stop_point_p (gimple *stmt)
+{
+  switch (gimple_code (stmt))
+    {
+    case GIMPLE_LABEL:
+    case GIMPLE_DEBUG:
+    case GIMPLE_NOP:
+    case GIMPLE_PREDICT:
+    case GIMPLE_SWITCH:
+    case GIMPLE_PHI:
+      return false;
+    case GIMPLE_ASSIGN:
+    case GIMPLE_COND:
+    case GIMPLE_RETURN:
+      if (flag_trapv)
+        return true;            /* signed arithmetic may call libgcc */
+      for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+        if (tree op = gimple_op (stmt, i))
+          if (libcall_type_p (TREE_TYPE (op))
+              || walk_tree_without_duplicates (&op, dynamic_tls_ref, NULL))
+            return true;
+      return false;
+    default:                    /* calls, asms, EH, OpenMP... */
+      return true;
+    }
+}
+
+/* Does live range r hold a point where the thread can stop? */
+bool pin_set_builder::holds_stop_point (const live_range &r)
+{
+  for (auto &x : r)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (fun, x.first);
+      auto [from, to] = x.second;
+      if (to == END)
+        {
+          edge e;
+          edge_iterator ei;
+          FOR_EACH_EDGE (e, ei, bb->succs)
+            if (e->flags & EDGE_DFS_BACK)
+              return true;      /* live across a latch safepoint */
+        }
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+        {
+          unsigned at = gimple_uid (gsi_stmt (gsi));
+          if (at >= from && at <= to && stop_point_p (gsi_stmt (gsi)))
+            return true;
+        }
+    }
+  return false;
+}
+
 unsigned pin_set_builder::finish ()
 {
   unsigned n = translations.size ();
   if (n == 0)
     return 0;
   renumber_gimple_stmt_uids (fun);
+  mark_dfs_back_edges (fun);
   for (translation &t : translations)
     {
       /* From the pin store, right before the translation's first
@@ -150,16 +250,27 @@ unsigned pin_set_builder::finish ()
       extend (t.live, gimple_bb (t.first)->index, first, first);
       for (tree v : t.values)
         add_live (v, t.live);
+      t.pinned = holds_stop_point (t.live);
+      (t.pinned ? stored : elided)++;
+      if (dump_file && !t.pinned)
+        {
+          fprintf (dump_file, "alaska: no pin for ");
+          print_generic_expr (dump_file, t.root);
+          fprintf (dump_file, ": no stop point while translated\n");
+        }
     }
 
-  /* Greedy colouring. */
+  /* Greedy colouring of the translations that need a pin. */
   std::vector<unsigned> slot (n);
   unsigned slots = 0;
   for (unsigned i = 0; i < n; i++)
     {
+      if (!translations[i].pinned)
+        continue;
       std::vector<bool> taken (slots + 1, false);
       for (unsigned j = 0; j < i; j++)
-        if (interfere (translations[i].live, translations[j].live))
+        if (translations[j].pinned
+            && interfere (translations[i].live, translations[j].live))
           taken[slot[j]] = true;
       unsigned s = 0;
       while (taken[s])
@@ -168,6 +279,8 @@ unsigned pin_set_builder::finish ()
       slots = MAX (slots, s + 1);
     }
 
+  if (slots == 0)
+    return 0;
   tree type = build_array_type_nelts (ptr_type_node, slots);
   tree pins = create_tmp_var_raw (type, "__alaska_pins");
   DECL_NAME (pins) = get_identifier ("__alaska_pins");
@@ -179,6 +292,8 @@ unsigned pin_set_builder::finish ()
   for (unsigned i = 0; i < n; i++)
     {
       translation &t = translations[i];
+      if (!t.pinned)
+        continue;
       tree ref = build4 (ARRAY_REF, ptr_type_node, pins,
                          build_int_cst (integer_type_node, slot[i]), NULL_TREE, NULL_TREE);
       tree value = t.root;

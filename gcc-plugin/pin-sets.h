@@ -22,6 +22,8 @@ public:
    * Returns the number of slots (0: no translations, no array). */
   unsigned finish ();
   tree pin_array = NULL_TREE;
+  unsigned stored = 0;          /* translations given a pin store */
+  unsigned elided = 0;          /* translations that need none */
 
 private:
   struct translation {
@@ -29,7 +31,9 @@ private:
     gimple *first;
     std::vector<tree> values;   /* the translated value and its derivatives */
     live_range live;            /* where any of them is live */
+    bool pinned;                /* a stop point is in `live' */
   };
+  bool holds_stop_point (const live_range &r);
   function *fun;
   std::vector<translation> translations;
   hash_map<tree, unsigned> owner;

@@ -210,10 +210,19 @@ static void walk(ucontext_t *uc, int signal_frame)
   for (;;) {
     unw_word_t ip;
     unw_get_reg(&c, UNW_REG_IP, &ip);
-    /* A return address may be one past the end of a call at the end of
-     * its function: look up ip - 1, except for the interrupted frame. */
-    uintptr_t at = (uintptr_t) ip - (first && signal_frame ? 0 : 1);
+    /* Was this frame interrupted by a signal (its IP is precise) or is
+     * it at a call?  A return address may be one past the end of a call
+     * at the end of its function: look up ip - 1 there. */
+    int interrupted = first ? signal_frame : unw_is_signal_frame(&c) > 0;
+    uintptr_t at = (uintptr_t) ip - (interrupted ? 0 : 1);
     const struct alaska_function *f = alaska_function_at(at);
+    /* An instrumented frame that a signal interrupted away from a
+     * safepoint (the program's handler ran on and reached one) may hold
+     * translated pointers it has no pin for: move nothing. */
+    if (f && interrupted && !first && !alaska_is_safepoint(at)) {
+      pins_unknown = 1;
+      return;
+    }
     int more = unw_step(&c);
     if (f && f->pin_slots) {
       unw_word_t cfa;

@@ -1,7 +1,8 @@
-/* Pin sets: every translation stores its handle in a slot of the
-   function's __alaska_pins array first; translations whose live ranges
-   overlap get different slots, others share one; the stores survive into
-   the assembly, before the calls that could observe them. */
+/* Pin sets: a translation that is live across a call stores its handle in
+   a slot of the function's __alaska_pins array first; translations whose
+   live ranges overlap get different slots, others share one; the stores
+   survive into the assembly, before the calls that could observe them.
+   (dump-pin-elision.c: translations with no stop point get no pin.) */
 /* { dg-do compile } */
 extern void tick (void);
 
@@ -15,14 +16,17 @@ int overlap (int *p, int *q)
   return a + b + *p + *q;
 }
 
-/* Each translation is dead before the next one: one slot. */
+/* Each translation is live across one call and dead before the next
+   translation: one slot, stored three times. */
 int disjoint (int *p, int *q, int *r)
 {
-  int s = *p;
+  int s = p[0];
   tick ();
-  s += *q;
+  s += p[1] + q[0];
   tick ();
-  return s + *r;
+  s += q[1] + r[0];
+  tick ();
+  return s + r[1];
 }
 
 int none (int x)

@@ -8,7 +8,9 @@ extern void tick (void);
 
 int straight (int *p)
 {
-  return *p;
+  int x = p[0];
+  tick ();
+  return x + p[1];
 }
 
 void clear (char *p, int rows, int cols)
@@ -21,6 +23,7 @@ void clear (char *p, int rows, int cols)
       }
 }
 /* { dg-final { scan-alaska-dump-fn-times straight "^alaska: safepoints: 1 entry, 0 latch, 0 call$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times straight "^alaska: pin set of 1 slots$" 1 } } */
 /* { dg-final { scan-alaska-dump-fn-times clear "^alaska: safepoints: 1 entry, 2 latch, 1 call$" 1 } } */
 /* Five NOPs and notes in all; the entry ones with kind 1 and the lea. */
 /* { dg-final { scan-alaska-asm-times {\.byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n} 5 } } */

@@ -1,0 +1,65 @@
+/* Pin elision: a pin is only read where the thread can stop, so a
+   translation whose live range holds no call, asm, back edge or statement
+   that expansion may turn into a call gets no pin store and no slot.
+   Each function below says which it is.  */
+/* { dg-do compile } */
+extern void tick (void);
+
+struct node { struct node *next; long value; char pad[16]; };
+struct big { long w[16]; };
+
+/* q is translated, read and dead before the latch: no pin.  */
+long walk (struct node *q)
+{
+  long s = 0;
+  for (; q; q = q->next)
+    s = s * 3 + q->value;
+  return s;
+}
+
+/* p's translation is hoisted and live across every latch: pinned.  */
+long sum (long *p, long n)
+{
+  long s = 0;
+  for (long i = 0; i < n; i++)
+    s += p[i];
+  return s;
+}
+
+/* Live across a call: pinned.  */
+long across_call (long *p)
+{
+  long a = p[0];
+  tick ();
+  return a + p[1];
+}
+
+/* Straight-line code and no call: no pins, no pin set.  */
+long straight (long *p, long *q, long *r)
+{
+  return p[0] + q[1] + r[2];
+}
+
+/* A block copy may become a call to memcpy: pinned.  */
+void copy (struct big *d, struct big *s)
+{
+  *d = *s;
+}
+
+/* 128-bit division is a call to libgcc: pinned.  */
+__int128 divide (__int128 *p, __int128 d)
+{
+  return p[0] / d + p[1];
+}
+
+/* { dg-final { scan-alaska-dump-fn-times walk "^alaska: pin stores: 0, elided: 1$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times walk "^alaska: pin set of 0 slots$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times walk "^alaska: no pin for q_\\d+: no stop point while translated$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times sum "^alaska: pin stores: 1, elided: 0$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times across_call "^alaska: pin stores: 1, elided: 0$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times straight "^alaska: pin stores: 0, elided: 3$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times straight "__alaska_pins" 0 } } */
+/* { dg-final { scan-alaska-dump-fn-times copy "^alaska: pin stores: 2, elided: 0$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times divide "^alaska: pin stores: 1, elided: 0$" 1 } } */
+/* No pin store in walk's loop: the assembly of walk stores nothing.  */
+/* { dg-final { scan-alaska-asm-fn-not walk {mov[a-z]*\s+%r[a-z0-9]+, -?\d*\(%r[sb]p\)} } } */
