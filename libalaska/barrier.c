@@ -85,6 +85,8 @@ static void on_signal(int sig, siginfo_t *info, void *ctx)
   int saved = errno;
   ucontext_t *uc = ctx;
   struct alaska_thread *me = alaska_self;
+  if (me)
+    __atomic_add_fetch(&me->signals, 1, __ATOMIC_RELAXED);
   if (active && me) {
     uintptr_t pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
     if (me->in_runtime)

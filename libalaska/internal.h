@@ -103,6 +103,7 @@ struct alaska_thread {
   int voluntary_uc;             /* uc is from getcontext, not a signal */
   volatile int in_runtime;      /* inside libalaska: stops when leaving */
   volatile int pending;         /* a barrier waits for it to leave */
+  unsigned signals;             /* ALASKA_SIGNALs received (sleep-restart.c) */
   /* Handles a libalaska wrapper translated, pinned while it runs. */
   unsigned wrapper_pins_n;
   const void *wrapper_pins[ALASKA_WRAPPER_PINS];
@@ -176,7 +177,6 @@ void alaska_safepoints_arm(int trap);
 /* ---- relocation-arena.c ----------------------------------------------- */
 int alaska_arena_contains(const void *p);
 void *alaska_arena_alloc(size_t size, size_t align);
-size_t alaska_arena_usable_size(const void *p);
 void alaska_arena_free(void *p);
 
 /* ---- kept.c: objects pinned for good (alaska_keep) -------------------- */

@@ -104,12 +104,6 @@ void *alaska_arena_alloc(size_t size, size_t align)
   return result;
 }
 
-size_t alaska_arena_usable_size(const void *p)
-{
-  struct chunk *c = chunk_of(p);
-  return c->shift ? (size_t) 1 << c->shift : c->run * CHUNK_SIZE - HEADER;
-}
-
 void alaska_arena_free(void *p)
 {
   struct chunk *c = chunk_of(p);

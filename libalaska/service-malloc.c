@@ -4,7 +4,10 @@
  * relocation arena, poison the old block, point the handle at the copy --
  * which makes a missed pin or a raw pointer kept across a safepoint show
  * up as a wrong result or a crash (ALASKA_STRESS, the test oracle).  Old
- * blocks stay poisoned until the next barrier has ended, then are freed. */
+ * blocks stay poisoned until the next barrier has ended, then are freed.
+ * A moved object keeps the usable size it had in libc's block (the arena's
+ * blocks are powers of two): programs that count malloc_usable_size at
+ * allocation and at free, as Redis does, must see the same figure. */
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <stdlib.h>
@@ -27,11 +30,13 @@ static void *malloc_service_alloc(uint32_t id, size_t size, size_t align, int ze
   return p;
 }
 
+/* Usable sizes of moved objects, by handle ID: reserved at the first
+ * barrier, touched only for IDs that moved. */
+static uint32_t *moved_size;
+
 static size_t malloc_service_usable_size(uint32_t id, void *backing)
 {
-  (void) id;
-  return alaska_arena_contains(backing) ? alaska_arena_usable_size(backing)
-                                        : malloc_usable_size(backing);
+  return alaska_arena_contains(backing) ? moved_size[id] : malloc_usable_size(backing);
 }
 
 static void malloc_service_free(uint32_t id, void *backing)
@@ -49,11 +54,10 @@ static void *malloc_service_realloc(uint32_t id, void *backing, size_t size)
     return realloc(backing, size);
   void *nb = malloc(size);
   if (nb) {
-    size_t old = alaska_arena_usable_size(backing);
+    size_t old = moved_size[id];
     memcpy(nb, backing, old < size ? old : size);
     alaska_arena_free(backing);
   }
-  (void) id;
   return nb;
 }
 
@@ -82,6 +86,13 @@ static int hold(void *old)
 /* Under the barrier: move every unpinned object. */
 static void malloc_service_barrier(void)
 {
+  if (!moved_size) {
+    void *m = mmap(NULL, ALASKA_MAX_HANDLES * sizeof *moved_size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
+      return;
+    moved_size = m;
+  }
   uint32_t n = alaska_ids_issued();
   for (uint32_t id = 0; id < n; id++) {
     void *old = alaska_backing(id);
@@ -104,6 +115,7 @@ static void malloc_service_barrier(void)
     }
     memcpy(nb, old, size);
     memset(old, POISON, size);
+    moved_size[id] = (uint32_t) size;
     alaska_relocate(id, nb);
   }
 }

@@ -1,0 +1,80 @@
+/* Barriers do not cut sleeps short: the kernel never restarts nanosleep
+   and clock_nanosleep after a signal, so libalaska's versions of the
+   sleeping functions go back to sleep for the time left when only the
+   barrier's signal woke them.  The program's own signal still ends a
+   sleep with EINTR and the time left.  */
+/* { dg-do run } */
+/* { dg-output "^nanosleep 0 full yes\nusleep 0 full yes\nclock_nanosleep 0 full yes\nsleep 0 full yes\nbarriers yes\nsignal -1 EINTR left yes\n$" } */
+#include <alaska.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile int done;
+static char report[6][64];
+
+static double now (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void on_usr1 (int sig)
+{
+  (void) sig;
+}
+
+static void *sleeper (void *arg)
+{
+  (void) arg;
+  struct timespec ts = { 0, 200000000 };
+  double t = now ();
+  int r = nanosleep (&ts, NULL);
+  snprintf (report[0], 64, "nanosleep %d full %s", r, now () - t >= 0.2 ? "yes" : "no");
+  t = now ();
+  r = usleep (200000);
+  snprintf (report[1], 64, "usleep %d full %s", r, now () - t >= 0.2 ? "yes" : "no");
+  t = now ();
+  r = clock_nanosleep (CLOCK_MONOTONIC, 0, &ts, NULL);
+  snprintf (report[2], 64, "clock_nanosleep %d full %s", r, now () - t >= 0.2 ? "yes" : "no");
+  t = now ();
+  r = sleep (1);
+  snprintf (report[3], 64, "sleep %d full %s", r, now () - t >= 1.0 ? "yes" : "no");
+  done = 1;
+  /* Now the program's own signal: main sends SIGUSR1 in the middle. */
+  struct timespec longer = { 5, 0 }, rem = { 0, 0 };
+  r = nanosleep (&longer, &rem);
+  snprintf (report[5], 64, "signal %d %s left %s", r,
+            r && errno == EINTR ? "EINTR" : strerror (errno),
+            rem.tv_sec >= 3 ? "yes" : "no");
+  return NULL;
+}
+
+int main (void)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_usr1;
+  sigaction (SIGUSR1, &sa, NULL);
+  pthread_t t;
+  pthread_create (&t, NULL, sleeper, NULL);
+  int barriers = 0, failed = 0;
+  while (!done)
+    {
+      failed += alaska_barrier () != 0;
+      barriers++;
+      usleep (1000);
+    }
+  snprintf (report[4], 64, "barriers %s", barriers > 100 && !failed ? "yes" : "no");
+  usleep (300000);
+  pthread_kill (t, SIGUSR1);
+  pthread_join (t, NULL);
+  for (int i = 0; i < 6; i++)
+    printf ("%s\n", report[i]);
+  return 0;
+}
