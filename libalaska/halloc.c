@@ -126,7 +126,9 @@ static void *hrealloc_1(void *ptr, size_t size)
     hfree(ptr);
     return NULL;
   }
-  size_t old = backing_size(id, backing);
+  /* The old size, where it is needed (it costs a lookup). */
+  size_t old = alaska_stats_enabled || !alaska_service->realloc
+               || unlikely(size > ALASKA_MAX_OBJECT_SIZE) ? backing_size(id, backing) : 0;
   if (unlikely(size > ALASKA_MAX_OBJECT_SIZE)) {
     /* Too big for a handle: move the contents to raw memory. */
     void *raw = raw_alloc(size, MIN_ALIGN, 0);

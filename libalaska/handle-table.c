@@ -109,7 +109,8 @@ static void register_exit_flush(struct id_cache *c)
   pthread_setspecific(exit_key, c);
 }
 
-static uint32_t refill(struct id_cache *c)
+/* Out of line, so that alaska_id_alloc's fast path saves no registers. */
+static __attribute__((noinline, cold)) uint32_t refill(struct id_cache *c)
 {
   if (!c->exit_hook)
     register_exit_flush(c);
@@ -155,6 +156,21 @@ uint32_t alaska_id_alloc(void)
   return refill(c);
 }
 
+/* Give the oldest-linked half of a full cache back: the first BATCH stay
+ * local.  Out of line, like refill. */
+static __attribute__((noinline, cold)) void give_back(struct id_cache *c)
+{
+  uint32_t last_kept = c->head;
+  for (int i = 1; i < BATCH; i++)
+    last_kept = link_next(last_kept);
+  uint32_t give = link_next(last_kept), tail = give;
+  while (link_next(tail) != ALASKA_NO_ID)
+    tail = link_next(tail);
+  link_set(last_kept, ALASKA_NO_ID);
+  c->count = BATCH;
+  pool_push(give, tail);
+}
+
 void alaska_id_free(uint32_t id)
 {
   struct id_cache *c = &cache;
@@ -162,18 +178,8 @@ void alaska_id_free(uint32_t id)
     register_exit_flush(c);     /* a thread that only frees */
   link_set(id, c->head);
   c->head = id;
-  if (unlikely(++c->count > 2 * BATCH)) {
-    /* Give the oldest-linked half back: the first BATCH stay local. */
-    uint32_t last_kept = c->head;
-    for (int i = 1; i < BATCH; i++)
-      last_kept = link_next(last_kept);
-    uint32_t give = link_next(last_kept), tail = give;
-    while (link_next(tail) != ALASKA_NO_ID)
-      tail = link_next(tail);
-    link_set(last_kept, ALASKA_NO_ID);
-    c->count = BATCH;
-    pool_push(give, tail);
-  }
+  if (unlikely(++c->count > 2 * BATCH))
+    give_back(c);
 }
 
 uint32_t alaska_ids_issued(void)
