@@ -352,6 +352,7 @@ void alaska_barrier_after_fork(void)
 {
   pthread_mutex_init(&barrier_lock, NULL);
   active = 0;
+  alaska_safepoints_after_fork();
 }
 
 /* ---- the program's own SIGILL handler --------------------------------- */

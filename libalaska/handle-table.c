@@ -47,6 +47,15 @@ static inline void link_set(uint32_t id, uint32_t next)
                         memory_order_relaxed);
 }
 
+/* Around fork (threads.c). */
+void alaska_ids_lock(int take)
+{
+  if (take)
+    pthread_mutex_lock(&pool_lock);
+  else
+    pthread_mutex_unlock(&pool_lock);
+}
+
 /* Splice the chain head..tail (linked through entries) onto the pool. */
 static void pool_push(uint32_t head, uint32_t tail)
 {

@@ -46,6 +46,7 @@ void alaska_table_init(void);
 uint32_t alaska_id_alloc(void);          /* ALASKA_NO_ID when the table is full */
 void alaska_id_free(uint32_t id);
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
+void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
 static inline _Atomic uint64_t *alaska_entry(uint32_t id)
 {
@@ -173,11 +174,13 @@ size_t alaska_safepoint_count(void);
 const struct alaska_function *alaska_function_at(uintptr_t pc);
 int alaska_is_safepoint(uintptr_t pc);
 void alaska_safepoints_arm(int trap);
+void alaska_safepoints_after_fork(void);
 
 /* ---- relocation-arena.c ----------------------------------------------- */
 int alaska_arena_contains(const void *p);
 void *alaska_arena_alloc(size_t size, size_t align);
 void alaska_arena_free(void *p);
+void alaska_arena_lock(int take);         /* 1: lock, 0: unlock (fork) */
 
 /* ---- kept.c: objects pinned for good (alaska_keep) -------------------- */
 extern _Atomic uint64_t *alaska_kept_bits;      /* NULL until the first keep */

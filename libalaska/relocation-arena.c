@@ -104,6 +104,15 @@ void *alaska_arena_alloc(size_t size, size_t align)
   return result;
 }
 
+/* Around fork (threads.c). */
+void alaska_arena_lock(int take)
+{
+  if (take)
+    pthread_mutex_lock(&lock);
+  else
+    pthread_mutex_unlock(&lock);
+}
+
 void alaska_arena_free(void *p)
 {
   struct chunk *c = chunk_of(p);

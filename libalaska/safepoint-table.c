@@ -164,14 +164,30 @@ static void protect(int prot)
     alaska_fatal("cannot change the protection of code at %p", (void *) run_start);
 }
 
+/* Set from before the first trap is written until the text is read-only
+ * again, so that a child forked at any point in between can undo it. */
+static int armed;
+
 void alaska_safepoints_arm(int trap)
 {
-  if (trap)
+  if (trap) {
     protect(PROT_READ | PROT_WRITE | PROT_EXEC);
+    __atomic_store_n(&armed, 1, __ATOMIC_SEQ_CST);
+  }
   uint8_t byte = trap ? ALASKA_SAFEPOINT_TRAP_BYTE : 0x1f;
   for (size_t i = 0; i < nsites; i++)
     __atomic_store_n(&sites[i][1], byte, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (!trap)
+  if (!trap) {
     protect(PROT_READ | PROT_EXEC);
+    __atomic_store_n(&armed, 0, __ATOMIC_SEQ_CST);
+  }
+}
+
+/* In a child forked while a barrier had the safepoints armed: its copy of
+ * the text traps, and no barrier will ever restore it. */
+void alaska_safepoints_after_fork(void)
+{
+  if (armed)
+    alaska_safepoints_arm(0);
 }

@@ -6,6 +6,13 @@
  * it returns or calls pthread_exit (a thread-specific-data destructor).
  * The main thread registers at start-up.  In a child after fork only the
  * forking thread exists, and the registry says so.
+ *
+ * Fork: another thread (the stress thread freeing what the last barrier
+ * moved, a thread allocating) may hold the relocation arena's or the ID
+ * pool's lock at the moment of fork, which the child would then never see
+ * released.  The forking thread takes both first, inside the runtime (a
+ * barrier waits for it rather than stopping it with the locks held), and
+ * releases them on both sides.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -89,9 +96,25 @@ ALASKA_API int alaska_service_thread_create(pthread_t *thread, void *(*fn)(void 
   return real_create(thread, NULL, fn, arg);
 }
 
+static void before_fork(void)
+{
+  alaska_runtime_enter();
+  alaska_ids_lock(1);
+  alaska_arena_lock(1);
+}
+
+static void after_fork_parent(void)
+{
+  alaska_arena_lock(0);
+  alaska_ids_lock(0);
+  alaska_runtime_leave();
+}
+
 static void after_fork_child(void)
 {
   static struct alaska_thread child;
+  alaska_arena_lock(0);
+  alaska_ids_lock(0);
   alaska_threads = NULL;
   pthread_mutex_init(&alaska_registry_lock, NULL);
   child = (struct alaska_thread) { 0 };
@@ -106,6 +129,6 @@ void alaska_threads_init(void)
   if (!real_create)
     alaska_fatal("cannot find the C library's pthread_create: %s", dlerror());
   pthread_key_create(&leave_key, leave);
-  pthread_atfork(NULL, NULL, after_fork_child);
+  pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   enter(&main_thread);
 }
