@@ -23,14 +23,21 @@ static unsigned barrier_signals(void)
   return me ? __atomic_load_n(&me->signals, __ATOMIC_RELAXED) : 0;
 }
 
+typedef int clock_nanosleep_fn(clockid_t, int, const struct timespec *, struct timespec *);
+
+static clock_nanosleep_fn *real_clock_nanosleep(void)
+{
+  static clock_nanosleep_fn *real;
+  if (!real)
+    real = (clock_nanosleep_fn *) dlsym(RTLD_NEXT, "clock_nanosleep");
+  return real;
+}
+
 /* clock_nanosleep with the time left in *left (relative) or until *left
  * (absolute); returns 0 or an error number, as clock_nanosleep does. */
 static int sleep_on(clockid_t clock, int flags, struct timespec *left)
 {
-  static int (*real)(clockid_t, int, const struct timespec *, struct timespec *);
-  if (!real)
-    real = (int (*)(clockid_t, int, const struct timespec *, struct timespec *))
-      dlsym(RTLD_NEXT, "clock_nanosleep");
+  clock_nanosleep_fn *real = real_clock_nanosleep();
   for (;;) {
     unsigned seen = barrier_signals();
     struct timespec rem;
@@ -47,6 +54,8 @@ static int sleep_on(clockid_t clock, int flags, struct timespec *left)
 ALASKA_API int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req,
                                struct timespec *rem)
 {
+  if (!req)                     /* libc's EFAULT */
+    return real_clock_nanosleep()(clock, flags, req, rem);
   struct timespec left = *req;
   int err = sleep_on(clock, flags, &left);
   if (err == EINTR && rem && !(flags & TIMER_ABSTIME))
@@ -56,6 +65,10 @@ ALASKA_API int clock_nanosleep(clockid_t clock, int flags, const struct timespec
 
 ALASKA_API int nanosleep(const struct timespec *req, struct timespec *rem)
 {
+  if (!req) {
+    errno = EFAULT;
+    return -1;
+  }
   if (req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) {
     errno = EINVAL;
     return -1;
