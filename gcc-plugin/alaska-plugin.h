@@ -18,6 +18,7 @@ struct alaska_options {
   std::set<std::string> external_headers;  /* declarations here are external */
   bool no_hoist = false;                /* translate in place, not in preheaders */
   bool no_track = false;                /* no pin sets or safepoints */
+  bool elide_pins = false;              /* pin elision (pin-sets.cc) */
 };
 extern alaska_options alaska_opts;
 

@@ -1,8 +1,9 @@
-/* Pin elision: a pin is only read where the thread can stop, so a
-   translation whose live range holds no call, asm, back edge or statement
-   that expansion may turn into a call gets no pin store and no slot.
-   Each function below says which it is.  */
+/* Pin elision (-fplugin-arg-alaska-elide-pins): a pin is only read where
+   the thread can stop, so a translation whose live range holds no call,
+   asm, back edge or statement that expansion may turn into a call gets no
+   pin store and no slot.  Each function below says which it is.  */
 /* { dg-do compile } */
+/* { dg-options "-O2 -fdump-tree-alaska -fplugin-arg-alaska-elide-pins" } */
 extern void tick (void);
 
 struct node { struct node *next; long value; char pad[16]; };
