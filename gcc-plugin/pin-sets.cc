@@ -244,7 +244,8 @@ unsigned pin_set_builder::finish ()
   if (n == 0)
     return 0;
   renumber_gimple_stmt_uids (fun);
-  mark_dfs_back_edges (fun);
+  if (alaska_opts.elide_pins)
+    mark_dfs_back_edges (fun);          /* for holds_stop_point */
   for (translation &t : translations)
     {
       /* From the pin store, right before the translation's first

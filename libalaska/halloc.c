@@ -126,18 +126,17 @@ static void *hrealloc_1(void *ptr, size_t size)
     hfree(ptr);
     return NULL;
   }
-  /* The old size, where it is needed (it costs a lookup). */
-  size_t old = alaska_stats_enabled || !alaska_service->realloc
-               || unlikely(size > ALASKA_MAX_OBJECT_SIZE) ? backing_size(id, backing) : 0;
   if (unlikely(size > ALASKA_MAX_OBJECT_SIZE)) {
     /* Too big for a handle: move the contents to raw memory. */
     void *raw = raw_alloc(size, MIN_ALIGN, 0);
     if (!raw)
       return NULL;
-    memcpy(raw, backing, old);
+    memcpy(raw, backing, backing_size(id, backing));
     hfree(ptr);
     return raw;
   }
+  /* The old size, only where it is used (it costs a lookup). */
+  size_t old = alaska_stats_enabled || !alaska_service->realloc ? backing_size(id, backing) : 0;
   void *nb;
   if (alaska_service->realloc) {
     nb = alaska_service->realloc(id, backing, size);

@@ -25,28 +25,30 @@ static unsigned barrier_signals(void)
 
 typedef int clock_nanosleep_fn(clockid_t, int, const struct timespec *, struct timespec *);
 
-static clock_nanosleep_fn *real_clock_nanosleep(void)
+/* clock_nanosleep, gone back to for the time left (relative) or until the
+ * same time (absolute) while only the barrier's signal interrupted it. */
+static int restarting_sleep(clockid_t clock, int flags, const struct timespec *req,
+                            struct timespec *rem)
 {
   static clock_nanosleep_fn *real;
   if (!real)
     real = (clock_nanosleep_fn *) dlsym(RTLD_NEXT, "clock_nanosleep");
-  return real;
-}
-
-/* clock_nanosleep with the time left in *left (relative) or until *left
- * (absolute); returns 0 or an error number, as clock_nanosleep does. */
-static int sleep_on(clockid_t clock, int flags, struct timespec *left)
-{
-  clock_nanosleep_fn *real = real_clock_nanosleep();
+  if (!req)
+    return real(clock, flags, req, rem);        /* libc's EFAULT */
+  struct timespec left = *req, r;
   for (;;) {
     unsigned seen = barrier_signals();
-    struct timespec rem;
-    int err = real(clock, flags, left, &rem);
-    if (err == EINTR && !(flags & TIMER_ABSTIME))
-      *left = rem;
-    /* Done, or woken by another signal (if one came in the same window
-     * as the barrier's, it is taken for the barrier's). */
-    if (err != EINTR || barrier_signals() == seen)
+    int err = real(clock, flags, &left, &r);
+    if (err != EINTR)
+      return err;
+    if (!(flags & TIMER_ABSTIME)) {
+      left = r;
+      if (rem)
+        *rem = r;
+    }
+    /* Woken by another signal (if one came in the same window as the
+     * barrier's, it is taken for the barrier's): as libc would. */
+    if (barrier_signals() == seen)
       return err;
   }
 }
@@ -54,49 +56,29 @@ static int sleep_on(clockid_t clock, int flags, struct timespec *left)
 ALASKA_API int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req,
                                struct timespec *rem)
 {
-  if (!req)                     /* libc's EFAULT */
-    return real_clock_nanosleep()(clock, flags, req, rem);
-  struct timespec left = *req;
-  int err = sleep_on(clock, flags, &left);
-  if (err == EINTR && rem && !(flags & TIMER_ABSTIME))
-    *rem = left;
-  return err;
+  return restarting_sleep(clock, flags, req, rem);
 }
 
 ALASKA_API int nanosleep(const struct timespec *req, struct timespec *rem)
 {
-  if (!req) {
-    errno = EFAULT;
+  int err = restarting_sleep(CLOCK_REALTIME, 0, req, rem);
+  if (err) {
+    errno = err;
     return -1;
   }
-  if (req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) {
-    errno = EINVAL;
-    return -1;
-  }
-  struct timespec left = *req;
-  int err = sleep_on(CLOCK_REALTIME, 0, &left);
-  if (!err)
-    return 0;
-  if (err == EINTR && rem)
-    *rem = left;
-  errno = err;
-  return -1;
+  return 0;
 }
 
 ALASKA_API int usleep(useconds_t usec)
 {
-  struct timespec left = { usec / 1000000, (long) (usec % 1000000) * 1000 };
-  int err = sleep_on(CLOCK_REALTIME, 0, &left);
-  if (!err)
-    return 0;
-  errno = err;
-  return -1;
+  struct timespec ts = { usec / 1000000, (long) (usec % 1000000) * 1000 };
+  return nanosleep(&ts, NULL);
 }
 
 ALASKA_API unsigned int sleep(unsigned int seconds)
 {
-  struct timespec left = { seconds, 0 };
-  if (sleep_on(CLOCK_REALTIME, 0, &left) != EINTR)
+  struct timespec ts = { seconds, 0 }, rem;
+  if (restarting_sleep(CLOCK_REALTIME, 0, &ts, &rem) != EINTR)
     return 0;
-  return (unsigned int) left.tv_sec + (left.tv_nsec > 0);
+  return (unsigned int) rem.tv_sec + (rem.tv_nsec > 0);
 }
