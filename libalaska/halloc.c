@@ -13,7 +13,7 @@
 #define MIN_ALIGN ((size_t) _Alignof(max_align_t))
 #define MAX_HANDLE_ALIGN (UINT64_C(1) << ALASKA_ID_SHIFT)
 
-static void *raw_alloc(size_t size, size_t align, int zero)
+static __attribute__((noinline, cold)) void *raw_alloc(size_t size, size_t align, int zero)
 {
   if (alaska_stats_enabled)
     alaska_stats_raw_fallback();
@@ -38,8 +38,9 @@ static size_t backing_size(uint32_t id, void *backing)
   return n > ALASKA_MAX_OBJECT_SIZE ? ALASKA_MAX_OBJECT_SIZE : n;
 }
 
-/* align: a power of two.  Runs inside the runtime (no barrier stops it). */
-static void *handle_alloc_1(size_t size, size_t align, int zero)
+/* align: a power of two.  Runs inside the runtime (no barrier stops it).
+ * Inline, so that halloc's constant arguments fold away. */
+static inline __attribute__((always_inline)) void *handle_alloc_1(size_t size, size_t align, int zero)
 {
   if (align < MIN_ALIGN)
     align = MIN_ALIGN;
@@ -60,7 +61,7 @@ static void *handle_alloc_1(size_t size, size_t align, int zero)
   return alaska_make_handle(id);
 }
 
-static void *handle_alloc(size_t size, size_t align, int zero)
+static inline __attribute__((always_inline)) void *handle_alloc(size_t size, size_t align, int zero)
 {
   alaska_ensure_init();
   alaska_runtime_enter();

@@ -8,7 +8,8 @@
  * freed entries themselves (entry = next << 32 | ALASKA_ENTRY_FREE_BIT).
  * A thread that frees many IDs hands a batch to a global list; a thread
  * that runs dry takes a batch from it before bumping.  Only those batch
- * moves take a lock.
+ * moves take a lock.  The fast paths (a pop or a push on the local list)
+ * are inline in internal.h; the slow paths are here.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -16,17 +17,11 @@
 #include <sys/mman.h>
 #include "internal.h"
 
-#define BATCH 64                /* IDs moved between a thread and the global pool */
-#define LINK_NONE UINT64_C(0xffffffff)
+#define BATCH ALASKA_ID_BATCH     /* IDs moved between a thread and the global pool */
 
-struct id_cache {
-  uint32_t head;                /* local free list (ALASKA_NO_ID = empty) */
-  uint32_t count;               /* IDs on it */
-  uint32_t bump_next, bump_end; /* unissued block [next, end) */
-  int exit_hook;                /* thread-exit flush registered */
-};
-
-static __thread struct id_cache cache __attribute__((tls_model("initial-exec"))) = {
+/* limit starts at 0, so a thread's first free takes the slow path and
+ * registers the exit flush (internal.h). */
+__thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec"))) = {
   ALASKA_NO_ID, 0, 0, 0, 0
 };
 
@@ -34,18 +29,6 @@ static _Atomic uint64_t bump_hw;        /* IDs [0, bump_hw) have been issued to 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint32_t pool_head = ALASKA_NO_ID;
 static pthread_key_t exit_key;
-
-static inline uint32_t link_next(uint32_t id)
-{
-  uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-  return (uint32_t) (e >> 32);
-}
-
-static inline void link_set(uint32_t id, uint32_t next)
-{
-  atomic_store_explicit(alaska_entry(id), ((uint64_t) next << 32) | ALASKA_ENTRY_FREE_BIT,
-                        memory_order_relaxed);
-}
 
 /* Around fork (threads.c). */
 void alaska_ids_lock(int take)
@@ -60,7 +43,7 @@ void alaska_ids_lock(int take)
 static void pool_push(uint32_t head, uint32_t tail)
 {
   pthread_mutex_lock(&pool_lock);
-  link_set(tail, pool_head);
+  alaska_id_link_set(tail, pool_head);
   pool_head = head;
   pthread_mutex_unlock(&pool_lock);
 }
@@ -68,21 +51,22 @@ static void pool_push(uint32_t head, uint32_t tail)
 static void flush_on_exit(void *arg)
 {
   (void) arg;
-  struct id_cache *c = &cache;
+  struct alaska_id_cache *c = &alaska_id_cache;
   /* Unissued IDs of this thread's block join the free list first. */
   while (c->bump_next < c->bump_end) {
-    link_set(c->bump_next, c->head);
+    alaska_id_link_set(c->bump_next, c->head);
     c->head = c->bump_next++;
     c->count++;
   }
   if (c->head != ALASKA_NO_ID) {
     uint32_t tail = c->head;
-    while (link_next(tail) != ALASKA_NO_ID)
-      tail = link_next(tail);
+    while (alaska_id_link_next(tail) != ALASKA_NO_ID)
+      tail = alaska_id_link_next(tail);
     pool_push(c->head, tail);
   }
   c->head = ALASKA_NO_ID;
   c->count = 0;
+  c->limit = 0;
 }
 
 void alaska_table_init(void)
@@ -112,29 +96,29 @@ void alaska_table_init(void)
 }
 
 /* A thread's cached IDs go back to the pool when it exits. */
-static void register_exit_flush(struct id_cache *c)
+static void register_exit_flush(struct alaska_id_cache *c)
 {
-  c->exit_hook = 1;
+  c->limit = 2 * BATCH;
   pthread_setspecific(exit_key, c);
 }
 
-/* Out of line, so that alaska_id_alloc's fast path saves no registers. */
-static __attribute__((noinline, cold)) uint32_t refill(struct id_cache *c)
+/* The local free list and block are empty (alaska_id_alloc). */
+uint32_t alaska_id_refill(struct alaska_id_cache *c)
 {
-  if (!c->exit_hook)
+  if (!c->limit)
     register_exit_flush(c);
   /* Take up to a batch from the global pool. */
   pthread_mutex_lock(&pool_lock);
   if (pool_head != ALASKA_NO_ID) {
     uint32_t head = pool_head, tail = head, n = 1;
-    while (n < BATCH && link_next(tail) != ALASKA_NO_ID) {
-      tail = link_next(tail);
+    while (n < BATCH && alaska_id_link_next(tail) != ALASKA_NO_ID) {
+      tail = alaska_id_link_next(tail);
       n++;
     }
-    pool_head = link_next(tail);
+    pool_head = alaska_id_link_next(tail);
     pthread_mutex_unlock(&pool_lock);
-    link_set(tail, ALASKA_NO_ID);
-    c->head = link_next(head);
+    alaska_id_link_set(tail, ALASKA_NO_ID);
+    c->head = alaska_id_link_next(head);
     c->count = n - 1;
     return head;
   }
@@ -151,44 +135,24 @@ static __attribute__((noinline, cold)) uint32_t refill(struct id_cache *c)
   return (uint32_t) start;
 }
 
-uint32_t alaska_id_alloc(void)
+/* The local list went over its limit (alaska_id_free): register the exit
+ * flush if this thread has never allocated, or give the oldest-linked half
+ * of a full cache back, keeping the first BATCH. */
+void alaska_id_overflow(struct alaska_id_cache *c)
 {
-  struct id_cache *c = &cache;
-  if (likely(c->head != ALASKA_NO_ID)) {
-    uint32_t id = c->head;
-    c->head = link_next(id);
-    c->count--;
-    return id;
-  }
-  if (likely(c->bump_next < c->bump_end))
-    return c->bump_next++;
-  return refill(c);
-}
-
-/* Give the oldest-linked half of a full cache back: the first BATCH stay
- * local.  Out of line, like refill. */
-static __attribute__((noinline, cold)) void give_back(struct id_cache *c)
-{
+  if (!c->limit)
+    register_exit_flush(c);
+  if (c->count <= c->limit)
+    return;
   uint32_t last_kept = c->head;
   for (int i = 1; i < BATCH; i++)
-    last_kept = link_next(last_kept);
-  uint32_t give = link_next(last_kept), tail = give;
-  while (link_next(tail) != ALASKA_NO_ID)
-    tail = link_next(tail);
-  link_set(last_kept, ALASKA_NO_ID);
+    last_kept = alaska_id_link_next(last_kept);
+  uint32_t give = alaska_id_link_next(last_kept), tail = give;
+  while (alaska_id_link_next(tail) != ALASKA_NO_ID)
+    tail = alaska_id_link_next(tail);
+  alaska_id_link_set(last_kept, ALASKA_NO_ID);
   c->count = BATCH;
   pool_push(give, tail);
-}
-
-void alaska_id_free(uint32_t id)
-{
-  struct id_cache *c = &cache;
-  if (unlikely(!c->exit_hook))
-    register_exit_flush(c);     /* a thread that only frees */
-  link_set(id, c->head);
-  c->head = id;
-  if (unlikely(++c->count > 2 * BATCH))
-    give_back(c);
 }
 
 uint32_t alaska_ids_issued(void)
@@ -197,20 +161,17 @@ uint32_t alaska_ids_issued(void)
   return hw > ALASKA_MAX_HANDLES ? (uint32_t) ALASKA_MAX_HANDLES : (uint32_t) hw;
 }
 
-void *alaska_checked_backing(const void *h, const char *what)
+void alaska_bad_handle(const void *h, const char *what)
 {
   uint32_t id = alaska_handle_id(h);
-  uint64_t e = id < alaska_ids_issued()
-    ? atomic_load_explicit(alaska_entry(id), memory_order_relaxed) : 0;
-  if (unlikely(e == 0))
+  uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+  if (e == 0)
     alaska_fatal("%s of invalid handle %p: handle ID %u was never allocated", what, h, id);
-  if (unlikely(e & ALASKA_ENTRY_FREE_BIT)) {
+  if (e & ALASKA_ENTRY_FREE_BIT) {
     if (!strcmp(what, "free"))
       alaska_fatal("double free of handle %p", h);
     alaska_fatal("%s of freed handle %p", what, h);
   }
-  if (unlikely(alaska_handle_offset(h) != 0))
-    alaska_fatal("%s of %p, which points %u bytes into its object, not at its start",
-                 what, h, alaska_handle_offset(h));
-  return alaska_entry_decode(id, e);
+  alaska_fatal("%s of %p, which points %u bytes into its object, not at its start",
+               what, h, alaska_handle_offset(h));
 }

@@ -42,9 +42,8 @@ void alaska_fatal(const char *fmt, ...)
 
 /* ---- handle-table.c ------------------------------------------------- */
 #define ALASKA_NO_ID UINT32_MAX
+#define ALASKA_ID_BATCH 64
 void alaska_table_init(void);
-uint32_t alaska_id_alloc(void);          /* ALASKA_NO_ID when the table is full */
-void alaska_id_free(uint32_t id);
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
@@ -73,10 +72,65 @@ static inline void *alaska_make_handle(uint32_t id)
 {
   return (void *) (uintptr_t) ALASKA_HANDLE_BASE(id);
 }
+
+/* Free IDs are linked through their entries: next << 32 | free bit. */
+static inline uint32_t alaska_id_link_next(uint32_t id)
+{
+  return (uint32_t) (atomic_load_explicit(alaska_entry(id), memory_order_relaxed) >> 32);
+}
+static inline void alaska_id_link_set(uint32_t id, uint32_t next)
+{
+  atomic_store_explicit(alaska_entry(id), ((uint64_t) next << 32) | ALASKA_ENTRY_FREE_BIT,
+                        memory_order_relaxed);
+}
+
+/* A thread's cache of free handle IDs. */
+struct alaska_id_cache {
+  uint32_t head;                /* local free list (ALASKA_NO_ID = empty) */
+  uint32_t count;               /* IDs on it */
+  uint32_t limit;               /* count that sends IDs back; 0: exit flush not registered */
+  uint32_t bump_next, bump_end; /* unissued block [next, end) */
+};
+extern __thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec")));
+uint32_t alaska_id_refill(struct alaska_id_cache *c);
+void alaska_id_overflow(struct alaska_id_cache *c);
+
+/* A free handle ID; ALASKA_NO_ID when the table is full. */
+static inline uint32_t alaska_id_alloc(void)
+{
+  struct alaska_id_cache *c = &alaska_id_cache;
+  if (likely(c->head != ALASKA_NO_ID)) {
+    uint32_t id = c->head;
+    c->head = alaska_id_link_next(id);
+    c->count--;
+    return id;
+  }
+  if (likely(c->bump_next < c->bump_end))
+    return c->bump_next++;
+  return alaska_id_refill(c);
+}
+static inline void alaska_id_free(uint32_t id)
+{
+  struct alaska_id_cache *c = &alaska_id_cache;
+  alaska_id_link_set(id, c->head);
+  c->head = id;
+  if (unlikely(++c->count > c->limit))
+    alaska_id_overflow(c);
+}
+
 /* The backing address of handle h, checked: aborts with a message naming
  * `what` (the API call) if h is freed or was never allocated, or if h
- * does not point at the start of its object. */
-void *alaska_checked_backing(const void *h, const char *what);
+ * does not point at the start of its object.  The table's whole span is
+ * mapped, and entries never written read as 0. */
+void alaska_bad_handle(const void *h, const char *what) __attribute__((noreturn, cold));
+static inline void *alaska_checked_backing(const void *h, const char *what)
+{
+  uint32_t id = alaska_handle_id(h);
+  uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+  if (unlikely(e == 0 || (e & ALASKA_ENTRY_FREE_BIT) || alaska_handle_offset(h) != 0))
+    alaska_bad_handle(h, what);
+  return alaska_entry_decode(id, e);
+}
 
 /* ---- notes.c ---------------------------------------------------------- */
 typedef void alaska_note_fn(unsigned type, const char *desc, size_t size, void *arg);
@@ -177,7 +231,13 @@ void alaska_safepoints_arm(int trap);
 void alaska_safepoints_after_fork(void);
 
 /* ---- relocation-arena.c ----------------------------------------------- */
-int alaska_arena_contains(const void *p);
+extern char *alaska_arena_region;       /* reserved lazily; NULL until then */
+#define ALASKA_ARENA_SIZE (UINT64_C(64) << 30)
+static inline int alaska_arena_contains(const void *p)
+{
+  return (uintptr_t) p - (uintptr_t) alaska_arena_region < ALASKA_ARENA_SIZE
+    && alaska_arena_region;
+}
 void *alaska_arena_alloc(size_t size, size_t align);
 void alaska_arena_free(void *p);
 void alaska_arena_lock(int take);         /* 1: lock, 0: unlock (fork) */

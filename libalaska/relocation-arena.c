@@ -15,7 +15,7 @@
 #include <sys/mman.h>
 #include "internal.h"
 
-#define REGION_SIZE  (UINT64_C(64) << 30)
+#define REGION_SIZE  ALASKA_ARENA_SIZE
 #define CHUNK_SHIFT  20
 #define CHUNK_SIZE   (UINT64_C(1) << CHUNK_SHIFT)
 #define MIN_SHIFT    4
@@ -27,7 +27,7 @@ struct chunk { uint32_t shift; uint32_t run; };  /* class, or chunks of a large 
 struct block { struct block *next; };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static char *region;                /* reserved lazily */
+char *alaska_arena_region;         /* reserved lazily (internal.h) */
 static size_t used_chunks;
 static struct block *free_class[MAX_SHIFT + 1];
 static struct block *free_run[MAX_RUN + 1];   /* first chunk of a free run */
@@ -37,24 +37,19 @@ static struct chunk *chunk_of(const void *p)
   return (struct chunk *) ((uintptr_t) p & ~(uintptr_t) (CHUNK_SIZE - 1));
 }
 
-int alaska_arena_contains(const void *p)
-{
-  return region && (const char *) p >= region && (const char *) p < region + REGION_SIZE;
-}
-
 static char *new_chunks(size_t n)
 {
-  if (!region) {
+  if (!alaska_arena_region) {
     /* Over-reserve to align the region on a chunk. */
     char *r = mmap(NULL, REGION_SIZE + CHUNK_SIZE, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (r == MAP_FAILED)
       return NULL;
-    region = (char *) (((uintptr_t) r + CHUNK_SIZE - 1) & ~(uintptr_t) (CHUNK_SIZE - 1));
+    alaska_arena_region = (char *) (((uintptr_t) r + CHUNK_SIZE - 1) & ~(uintptr_t) (CHUNK_SIZE - 1));
   }
   if ((used_chunks + n) * CHUNK_SIZE > REGION_SIZE)
     return NULL;
-  char *c = region + used_chunks * CHUNK_SIZE;
+  char *c = alaska_arena_region + used_chunks * CHUNK_SIZE;
   used_chunks += n;
   return c;
 }

@@ -17,17 +17,22 @@
 
 #define POISON 0xa5
 
-static void *malloc_service_alloc(uint32_t id, size_t size, size_t align, int zero)
+static __attribute__((noinline)) void *aligned_alloc_zero(size_t size, size_t align, int zero)
 {
-  (void) id;
-  if (align <= _Alignof(max_align_t))
-    return zero ? calloc(1, size) : malloc(size);
   void *p;
   if (posix_memalign(&p, align, size))
     return NULL;
   if (zero)
     memset(p, 0, size);
   return p;
+}
+
+static void *malloc_service_alloc(uint32_t id, size_t size, size_t align, int zero)
+{
+  (void) id;
+  if (align > _Alignof(max_align_t))
+    return aligned_alloc_zero(size, align, zero);
+  return zero ? calloc(1, size) : malloc(size);
 }
 
 /* Usable sizes of moved objects, by handle ID: reserved at the first
