@@ -2,32 +2,36 @@
  *
  * The table's whole span (alaska-abi.h: the zero slots of raw pointers and
  * the 2^31 entries of handle IDs) is reserved with one mmap at start-up
- * and demand-paged.  IDs come from a
- * per-thread cache: its free list first, then a block of fresh IDs bumped
- * from the global high-water mark.  Free lists are threaded through the
- * freed entries themselves (entry = next << 32 | ALASKA_ENTRY_FREE_BIT).
- * A thread that frees many IDs hands a batch to a global list; a thread
- * that runs dry takes a batch from it before bumping.  Only those batch
- * moves take a lock.  The fast paths (a pop or a push on the local list)
- * are inline in internal.h; the slow paths are here.
+ * and demand-paged.  IDs come from a per-thread cache of two magazines
+ * (lists of free IDs threaded through the freed entries themselves: entry
+ * = next << 32 | ALASKA_ENTRY_FREE_BIT, each with its count and tail), then
+ * from a block of fresh IDs bumped from the global high-water mark.  A
+ * thread's frees fill the current magazine; a full one becomes the spare,
+ * and a full spare goes to the global pool.  A thread that runs dry takes
+ * its spare, then a magazine from the pool, before bumping.  Magazines
+ * move whole, by their head and tail, and only pool moves take a lock.
+ * The fast paths (a pop or a push on the current magazine) are inline in
+ * internal.h; the slow paths are here.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "internal.h"
 
-#define BATCH ALASKA_ID_BATCH     /* IDs moved between a thread and the global pool */
+#define BATCH ALASKA_ID_BATCH     /* IDs in a full magazine */
 
 /* limit starts at 0, so a thread's first free takes the slow path and
  * registers the exit flush (internal.h). */
 __thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec"))) = {
-  ALASKA_NO_ID, 0, 0, 0, 0
+  .head = ALASKA_NO_ID, .spare = { ALASKA_NO_ID, ALASKA_NO_ID, 0 },
 };
 
 static _Atomic uint64_t bump_hw;        /* IDs [0, bump_hw) have been issued to caches */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint32_t pool_head = ALASKA_NO_ID;
+static struct alaska_id_magazine *pool; /* a stack of magazines, mapped as it grows */
+static size_t pool_n, pool_cap;
 static pthread_key_t exit_key;
 
 /* Around fork (threads.c). */
@@ -39,33 +43,55 @@ void alaska_ids_lock(int take)
     pthread_mutex_unlock(&pool_lock);
 }
 
-/* Splice the chain head..tail (linked through entries) onto the pool. */
-static void pool_push(uint32_t head, uint32_t tail)
+/* Put a non-empty magazine on the pool.  Without room for it (no memory
+ * to grow the stack), its IDs are spliced onto the top magazine. */
+static void pool_push(struct alaska_id_magazine m)
 {
   pthread_mutex_lock(&pool_lock);
-  alaska_id_link_set(tail, pool_head);
-  pool_head = head;
+  if (pool_n == pool_cap) {
+    size_t cap = pool_cap ? 2 * pool_cap : 1024;
+    void *v = pool ? mremap(pool, pool_cap * sizeof *pool, cap * sizeof *pool, MREMAP_MAYMOVE)
+                   : mmap(NULL, cap * sizeof *pool, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (v != MAP_FAILED) {
+      pool = v;
+      pool_cap = cap;
+    }
+  }
+  if (pool_n < pool_cap) {
+    pool[pool_n++] = m;
+  } else {
+    struct alaska_id_magazine *top = &pool[pool_n - 1];
+    alaska_id_link_set(m.tail, top->head);
+    top->head = m.head;
+    top->count += m.count;
+  }
   pthread_mutex_unlock(&pool_lock);
+}
+
+static int pool_pop(struct alaska_id_magazine *m)
+{
+  pthread_mutex_lock(&pool_lock);
+  int got = pool_n > 0;
+  if (got)
+    *m = pool[--pool_n];
+  pthread_mutex_unlock(&pool_lock);
+  return got;
 }
 
 static void flush_on_exit(void *arg)
 {
   (void) arg;
   struct alaska_id_cache *c = &alaska_id_cache;
-  /* Unissued IDs of this thread's block join the free list first. */
-  while (c->bump_next < c->bump_end) {
-    alaska_id_link_set(c->bump_next, c->head);
-    c->head = c->bump_next++;
-    c->count++;
-  }
-  if (c->head != ALASKA_NO_ID) {
-    uint32_t tail = c->head;
-    while (alaska_id_link_next(tail) != ALASKA_NO_ID)
-      tail = alaska_id_link_next(tail);
-    pool_push(c->head, tail);
-  }
-  c->head = ALASKA_NO_ID;
-  c->count = 0;
+  /* Unissued IDs of this thread's block join the current magazine. */
+  while (c->bump_next < c->bump_end)
+    alaska_id_free(c->bump_next++);
+  if (c->count)
+    pool_push((struct alaska_id_magazine) { c->head, c->tail, c->count });
+  if (c->spare.count)
+    pool_push(c->spare);
+  c->head = c->spare.head = c->spare.tail = ALASKA_NO_ID;
+  c->count = c->spare.count = 0;
   c->limit = 0;
 }
 
@@ -98,32 +124,27 @@ void alaska_table_init(void)
 /* A thread's cached IDs go back to the pool when it exits. */
 static void register_exit_flush(struct alaska_id_cache *c)
 {
-  c->limit = 2 * BATCH;
+  c->limit = BATCH;
   pthread_setspecific(exit_key, c);
 }
 
-/* The local free list and block are empty (alaska_id_alloc). */
+/* The current magazine and the block are empty (alaska_id_alloc): the
+ * spare, a magazine of the pool, or a fresh block. */
 uint32_t alaska_id_refill(struct alaska_id_cache *c)
 {
   if (!c->limit)
     register_exit_flush(c);
-  /* Take up to a batch from the global pool. */
-  pthread_mutex_lock(&pool_lock);
-  if (pool_head != ALASKA_NO_ID) {
-    uint32_t head = pool_head, tail = head, n = 1;
-    while (n < BATCH && alaska_id_link_next(tail) != ALASKA_NO_ID) {
-      tail = alaska_id_link_next(tail);
-      n++;
-    }
-    pool_head = alaska_id_link_next(tail);
-    pthread_mutex_unlock(&pool_lock);
-    alaska_id_link_set(tail, ALASKA_NO_ID);
-    c->head = alaska_id_link_next(head);
-    c->count = n - 1;
-    return head;
+  struct alaska_id_magazine m = c->spare;
+  if (m.count)
+    c->spare = (struct alaska_id_magazine) { ALASKA_NO_ID, ALASKA_NO_ID, 0 };
+  else if (!pool_pop(&m))
+    m.count = 0;
+  if (m.count) {
+    c->head = alaska_id_link_next(m.head);
+    c->tail = m.tail;
+    c->count = m.count - 1;
+    return m.head;
   }
-  pthread_mutex_unlock(&pool_lock);
-  /* Bump a fresh block. */
   uint64_t start = atomic_fetch_add_explicit(&bump_hw, BATCH, memory_order_relaxed);
   if (start >= ALASKA_MAX_HANDLES)
     return ALASKA_NO_ID;
@@ -135,24 +156,20 @@ uint32_t alaska_id_refill(struct alaska_id_cache *c)
   return (uint32_t) start;
 }
 
-/* The local list went over its limit (alaska_id_free): register the exit
- * flush if this thread has never allocated, or give the oldest-linked half
- * of a full cache back, keeping the first BATCH. */
+/* The current magazine went over its limit (alaska_id_free): register the
+ * exit flush if this thread has never allocated; or the magazine becomes
+ * the spare, and a full spare goes to the pool. */
 void alaska_id_overflow(struct alaska_id_cache *c)
 {
   if (!c->limit)
     register_exit_flush(c);
   if (c->count <= c->limit)
     return;
-  uint32_t last_kept = c->head;
-  for (int i = 1; i < BATCH; i++)
-    last_kept = alaska_id_link_next(last_kept);
-  uint32_t give = alaska_id_link_next(last_kept), tail = give;
-  while (alaska_id_link_next(tail) != ALASKA_NO_ID)
-    tail = alaska_id_link_next(tail);
-  alaska_id_link_set(last_kept, ALASKA_NO_ID);
-  c->count = BATCH;
-  pool_push(give, tail);
+  if (c->spare.count)
+    pool_push(c->spare);
+  c->spare = (struct alaska_id_magazine) { c->head, c->tail, c->count };
+  c->head = ALASKA_NO_ID;
+  c->count = 0;
 }
 
 uint32_t alaska_ids_issued(void)

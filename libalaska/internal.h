@@ -84,12 +84,16 @@ static inline void alaska_id_link_set(uint32_t id, uint32_t next)
                         memory_order_relaxed);
 }
 
-/* A thread's cache of free handle IDs. */
+/* A thread's cache of free handle IDs (handle-table.c): the current
+ * magazine, a spare, and a block of fresh IDs. */
+struct alaska_id_magazine { uint32_t head, tail, count; };
 struct alaska_id_cache {
-  uint32_t head;                /* local free list (ALASKA_NO_ID = empty) */
+  uint32_t head;                /* current magazine (ALASKA_NO_ID = empty) */
   uint32_t count;               /* IDs on it */
-  uint32_t limit;               /* count that sends IDs back; 0: exit flush not registered */
+  uint32_t tail;                /* its last ID, while count > 0 */
+  uint32_t limit;               /* count that retires it; 0: exit flush not registered */
   uint32_t bump_next, bump_end; /* unissued block [next, end) */
+  struct alaska_id_magazine spare;
 };
 extern __thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec")));
 uint32_t alaska_id_refill(struct alaska_id_cache *c);
@@ -112,6 +116,8 @@ static inline uint32_t alaska_id_alloc(void)
 static inline void alaska_id_free(uint32_t id)
 {
   struct alaska_id_cache *c = &alaska_id_cache;
+  if (c->head == ALASKA_NO_ID)
+    c->tail = id;
   alaska_id_link_set(id, c->head);
   c->head = id;
   if (unlikely(++c->count > c->limit))
