@@ -4,7 +4,8 @@
  *     rebuilds them as handle + offset;
  *   - cookie arguments that are stored and handed back, never dereferenced
  *     (pthread_create's arg, tsearch's key, __builtin_assume_aligned's
- *     pointer): they stay handles;
+ *     pointer), and the values of printf's %p conversions: they stay
+ *     handles;
  *   - functions that keep, free or reallocate what they are given, or read
  *     pointers inside structures (getline, strtok, writev, execv, ...): the
  *     plugin redirects them to handle-aware wrappers in libalaska.
@@ -86,6 +87,72 @@ bool alaska_arg_is_cookie (const char *name, unsigned arg)
     if (c.arg == arg && !strcmp (c.name, name))
       return true;
   return false;
+}
+
+/* The format and first variadic argument (1-based) of a printf-like
+ * function type, from its format attribute; false if it has none. */
+static bool printf_format (tree fntype, unsigned *fmt, unsigned *first)
+{
+  for (tree a = lookup_attribute ("format", TYPE_ATTRIBUTES (fntype)); a;
+       a = lookup_attribute ("format", TREE_CHAIN (a)))
+    {
+      tree args = TREE_VALUE (a);
+      const char *kind = IDENTIFIER_POINTER (TREE_VALUE (args));
+      if (strcmp (kind, "printf") && strcmp (kind, "__printf__")
+          && strcmp (kind, "gnu_printf") && strcmp (kind, "__gnu_printf__"))
+        continue;
+      *fmt = TREE_INT_CST_LOW (TREE_VALUE (TREE_CHAIN (args)));
+      *first = TREE_INT_CST_LOW (TREE_VALUE (TREE_CHAIN (TREE_CHAIN (args))));
+      return *first > 0;        /* 0: a va_list (vprintf), wrapped instead */
+    }
+  return false;
+}
+
+unsigned HOST_WIDE_INT alaska_printed_pointer_args (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  tree fntype = fndecl ? TREE_TYPE (fndecl) : gimple_call_fntype (call);
+  unsigned fmt, next;
+  if (!fntype || !printf_format (fntype, &fmt, &next) || fmt > gimple_call_num_args (call))
+    return 0;
+  const char *p = c_getstr (gimple_call_arg (call, fmt - 1));
+  if (!p)
+    return 0;
+  unsigned HOST_WIDE_INT mask = 0;
+  next--;                       /* 0-based from here */
+  for (; *p; p++)
+    {
+      if (*p != '%' || *++p == '%')
+        continue;
+      const char *q = p;
+      while (ISDIGIT (*q))
+        q++;
+      if (*q == '$')
+        return 0;               /* positional: every argument translated */
+      while (*p && strchr ("-+ #0'I", *p))
+        p++;
+      for (int part = 0; part < 2; part++)      /* width, then precision */
+        {
+          if (part == 1 && *p == '.')
+            p++;
+          else if (part == 1)
+            break;
+          if (*p == '*')
+            next++, p++;
+          while (ISDIGIT (*p))
+            p++;
+        }
+      while (*p && strchr ("hlLqjzt", *p))
+        p++;
+      if (!*p)
+        break;
+      if (*p == 'm')
+        continue;               /* strerror (errno): no argument */
+      if (*p == 'p' && next < HOST_BITS_PER_WIDE_INT)
+        mask |= HOST_WIDE_INT_1U << next;
+      next++;
+    }
+  return mask;
 }
 
 const char *alaska_wrapper_name (const char *name)

@@ -18,6 +18,13 @@ int alaska_result_points_into_arg (const char *libc_name);
  * Such arguments pass through untranslated. */
 bool alaska_arg_is_cookie (const char *libc_name, unsigned arg);
 
+/* The arguments (bit i: argument i, for i < 64) of a printf-like call
+ * (format attribute, constant format) that are %p conversions: printf only
+ * prints their value, so they stay handles -- a pointer prints, and reads
+ * back with scanf's %p, as the handle the program holds, however often
+ * its object moves. */
+unsigned HOST_WIDE_INT alaska_printed_pointer_args (gcall *call);
+
 /* The libalaska wrapper that replaces this function, or NULL. */
 const char *alaska_wrapper_name (const char *libc_name);
 

@@ -6,9 +6,11 @@
  * such a call, the wrappers (wrappers-varargs.c) walk the format the way
  * libc will, find the argument slot of every pointer that libc will
  * dereference (printf's %s, %ls and %n; every scanf conversion), and
- * replace the handle in that slot with its translation.  %p is translated
- * too, as the plugin translates every pointer passed straight to printf,
- * so that a pointer prints the same either way.  The va_list is
+ * replace the handle in that slot with its translation.  %p is not: printf
+ * only prints its value, which must be the handle the program holds -- the
+ * plugin leaves the %p arguments of printf called directly alone too -- so
+ * that a pointer prints the same however often its object moves, and
+ * scanf's %p reads it back as that handle.  The va_list is
  * the SysV x86-64 one: a cursor into the variadic function's register save
  * area and its stack arguments, both memory the wrapper may rewrite.
  * Other arguments are left alone.
@@ -153,7 +155,7 @@ void alaska_va_translate_printf(const char *fmt, va_list ap)
     }
     enum arg_class k;
     switch (*p) {
-    case 's': case 'S': case 'n': case 'p':
+    case 's': case 'S': case 'n':
       k = ARG_PTR; break;
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
       k = big ? ARG_LONG_DOUBLE : ARG_DOUBLE; break;
