@@ -573,6 +573,7 @@ void translator::keep (tree h, const char *callee, gimple_stmt_iterator *gsi)
       TREE_NOTHROW (decl) = 1;
     }
   gsi_insert_before (gsi, gimple_build_call (decl, 1, h), GSI_SAME_STMT);
+  need_vops = true;             /* the call reads and writes memory */
   if (dump_file)
     {
       fprintf (dump_file, "alaska: keep ");
@@ -603,6 +604,7 @@ bool translator::rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gs
   if (!rewrite_pointer (&p, gsi))
     return false;
   tree copy = create_tmp_var (type, "alaska_union");
+  need_vops = true;             /* the member's load and the copy's store */
   gsi_insert_before (gsi, gimple_build_assign (build3 (COMPONENT_REF, TREE_TYPE (field), copy,
                                                        field, NULL_TREE), p),
                      GSI_SAME_STMT);
