@@ -4,7 +4,8 @@
  * relocation arena, poison the old block, point the handle at the copy --
  * which makes a missed pin or a raw pointer kept across a safepoint show
  * up as a wrong result or a crash (ALASKA_STRESS, the test oracle).  Old
- * blocks stay poisoned until the next barrier has ended, then are freed.
+ * blocks stay poisoned until the next barrier has ended; then a block
+ * whose poison was written over is reported, and the rest are freed.
  * A moved object keeps the usable size it had in libc's block (the arena's
  * blocks are powers of two): programs that count malloc_usable_size at
  * allocation and at free, as Redis does, must see the same figure. */
@@ -66,26 +67,41 @@ static void *malloc_service_realloc(uint32_t id, void *backing, size_t size)
   return nb;
 }
 
-/* Old blocks of the last two barriers: poisoned now, freed later. */
-struct quarantine { void **v; size_t n, cap; };
+/* Old blocks of the last two barriers: poisoned now, checked and freed
+ * later. */
+struct old_block { void *p; size_t size; uint32_t id; };
+struct quarantine { struct old_block *v; size_t n, cap; };
 static struct quarantine held[2];
 static unsigned current;
 
-static int hold(void *old)
+static int hold(void *old, size_t size, uint32_t id)
 {
   struct quarantine *q = &held[current];
   if (q->n == q->cap) {
     size_t cap = q->cap ? 2 * q->cap : 4096;
-    void **v = q->v ? mremap(q->v, q->cap * sizeof *v, cap * sizeof *v, MREMAP_MAYMOVE)
-                    : mmap(NULL, cap * sizeof *v, PROT_READ | PROT_WRITE,
-                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct old_block *v = q->v ? mremap(q->v, q->cap * sizeof *v, cap * sizeof *v, MREMAP_MAYMOVE)
+                               : mmap(NULL, cap * sizeof *v, PROT_READ | PROT_WRITE,
+                                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (v == MAP_FAILED)
       return -1;
     q->v = v;
     q->cap = cap;
   }
-  q->v[q->n++] = old;
+  q->v[q->n++] = (struct old_block) { old, size, id };
   return 0;
+}
+
+/* A write through a raw pointer kept across the move lands in the old
+ * block: the oracle names it instead of letting it corrupt whatever libc
+ * puts there next. */
+static void check_poison(const struct old_block *b)
+{
+  const unsigned char *c = b->p;
+  for (size_t i = 0; i < b->size; i++)
+    if (c[i] != POISON)
+      alaska_fatal("stress: the old copy of handle ID %u (%zu bytes at %p) was written "
+                   "after its object moved: byte %zu is %#x, not the poison %#x",
+                   b->id, b->size, b->p, i, c[i], POISON);
 }
 
 /* Under the barrier: move every unpinned object. */
@@ -114,7 +130,7 @@ static void malloc_service_barrier(void)
     void *nb = alaska_arena_alloc(size, align);
     if (!nb)
       continue;
-    if (hold(old)) {
+    if (hold(old, size, id)) {
       alaska_arena_free(nb);
       return;
     }
@@ -131,8 +147,10 @@ static void malloc_service_after_barrier(void)
   current ^= 1;
   struct quarantine *q = &held[current];
   alaska_runtime_enter();
-  for (size_t i = 0; i < q->n; i++)
-    malloc_service_free(0, q->v[i]);
+  for (size_t i = 0; i < q->n; i++) {
+    check_poison(&q->v[i]);
+    malloc_service_free(0, q->v[i].p);
+  }
   alaska_runtime_leave();
   q->n = 0;
 }
