@@ -201,7 +201,7 @@ ALASKA_API int alaska_is_pinned(uint32_t id)
 
 /* Read the pin sets of every instrumented frame of one stack.  top: the
  * frame of the signal context (precise IP) or of getcontext. */
-static void walk(ucontext_t *uc, int signal_frame)
+static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
 {
   unw_cursor_t c;
   if (unw_init_local2(&c, (unw_context_t *) uc, signal_frame ? UNW_INIT_SIGNAL_FRAME : 0)) {
@@ -226,9 +226,15 @@ static void walk(ucontext_t *uc, int signal_frame)
       return;
     }
     int more = unw_step(&c);
+    if (more < 0) {
+      /* The unwinder lost its way (in libc, say): the frames above, with
+       * their pin sets, are out of sight. */
+      pins_unknown = 1;
+      return;
+    }
     if (f && f->pin_slots) {
       unw_word_t cfa;
-      if (more <= 0 || !f->known) {
+      if (more == 0 || !f->known) {
         pins_unknown = 1;
         return;
       }
@@ -237,8 +243,16 @@ static void walk(ucontext_t *uc, int signal_frame)
       for (unsigned i = 0; i < f->pin_slots; i++)
         pin(slots[i]);
     }
-    if (more <= 0)
+    if (more == 0) {
+      /* The end of the chain, or the unwinder's guess at it (no unwind
+       * information, a frame-pointer chain that stops): only a walk that
+       * reached the thread's first frames has seen every pin set. */
+      unw_word_t sp;
+      unw_get_reg(&c, UNW_REG_SP, &sp);
+      if (floor && sp < floor)
+        pins_unknown = 1;
       return;
+    }
     first = 0;
   }
 }
@@ -312,7 +326,7 @@ ALASKA_API int alaska_barrier(void)
   if (complete) {
     for (struct alaska_thread *th = alaska_threads; th; th = th->next) {
       if (th != me && th->uc)
-        walk(th->uc, !th->voluntary_uc);
+        walk(th->uc, !th->voluntary_uc, th->stack_floor);
       unsigned n = __atomic_load_n(&th->wrapper_pins_n, __ATOMIC_ACQUIRE);
       for (unsigned i = 0; i < n && i < ALASKA_WRAPPER_PINS; i++)
         pin(th->wrapper_pins[i]);
@@ -320,7 +334,7 @@ ALASKA_API int alaska_barrier(void)
     if (me) {
       ucontext_t uc;
       getcontext(&uc);
-      walk(&uc, 0);
+      walk(&uc, 0, me->stack_floor);
     }
     if (!pins_unknown && alaska_service->barrier)
       alaska_service->barrier();

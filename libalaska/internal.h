@@ -165,6 +165,7 @@ struct alaska_thread {
   volatile int in_runtime;      /* inside libalaska: stops when leaving */
   volatile int pending;         /* a barrier waits for it to leave */
   unsigned signals;             /* ALASKA_SIGNALs received (sleep-restart.c) */
+  uintptr_t stack_floor;        /* a whole walk of its stack ends at or above (0: unknown) */
   /* Handles a libalaska wrapper translated, pinned while it runs. */
   unsigned wrapper_pins_n;
   const void *wrapper_pins[ALASKA_WRAPPER_PINS];

@@ -67,6 +67,8 @@ struct start { void *(*fn)(void *); void *arg; struct alaska_thread t; };
 static void *start(void *arg)
 {
   struct start *s = arg;
+  /* The walk of this stack must get past this frame, to start_thread. */
+  s->t.stack_floor = (uintptr_t) __builtin_frame_address(0) + sizeof(void *);
   enter(&s->t);
   void *ret = s->fn(s->arg);
   leave(&s->t);
@@ -117,7 +119,8 @@ static void after_fork_child(void)
   alaska_ids_lock(0);
   alaska_threads = NULL;
   pthread_mutex_init(&alaska_registry_lock, NULL);
-  child = (struct alaska_thread) { 0 };
+  uintptr_t floor = alaska_self ? alaska_self->stack_floor : 0;     /* the same stack */
+  child = (struct alaska_thread) { .stack_floor = floor };
   enter(&child);
   alaska_barrier_after_fork();
 }
@@ -130,5 +133,10 @@ void alaska_threads_init(void)
     alaska_fatal("cannot find the C library's pthread_create: %s", dlerror());
   pthread_key_create(&leave_key, leave);
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+  /* The main thread's walk ends in _start, just below where the kernel
+   * left the stack (argc).  Registered from another thread, no check. */
+  extern void *__libc_stack_end;
+  if (syscall(SYS_gettid) == getpid())
+    main_thread.stack_floor = (uintptr_t) __libc_stack_end - 64;
   enter(&main_thread);
 }
