@@ -139,15 +139,18 @@ static bool interfere (const live_range &a, const live_range &b)
   return false;
 }
 
-/* asm volatile ("" :: "m" (pins)) before gsi. */
-static void keep_alive (tree pins, gimple_stmt_iterator *gsi)
+/* asm volatile ("" :: "m" (pins)) before gsi, or after it. */
+static void keep_alive (tree pins, gimple_stmt_iterator *gsi, bool after = false)
 {
   vec<tree, va_gc> *inputs = NULL;
   tree constraint = build_tree_list (NULL_TREE, build_string (2, "m"));
   vec_safe_push (inputs, build_tree_list (constraint, pins));
   gasm *as = gimple_build_asm_vec ("", inputs, NULL, NULL, NULL);
   gimple_asm_set_volatile (as, true);
-  gsi_insert_before (gsi, as, GSI_SAME_STMT);
+  if (after)
+    gsi_insert_after (gsi, as, GSI_SAME_STMT);
+  else
+    gsi_insert_before (gsi, as, GSI_SAME_STMT);
 }
 
 /* May expansion turn an operation on a value of this type into a call
@@ -309,12 +312,28 @@ unsigned pin_set_builder::finish ()
       gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
     }
 
-  /* Keep the array and its stores: at entry and before every call. */
+  /* Keep the array and its stores: at entry and before every call.  A
+   * call given a translated pointer (an escape) reads it after the call
+   * too: as a tail call it would run with this frame, and the pin set in
+   * it, gone (fread's buffer moved under it in Redis's RDB loading). */
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
-      if (is_gimple_call (gsi_stmt (gsi)) && !gimple_call_internal_p (gsi_stmt (gsi)))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
+          continue;
         keep_alive (pins, &gsi);
+        bool escapes = false;
+        for (unsigned a = 0; a < gimple_call_num_args (stmt) && !escapes; a++)
+          if (unsigned *t = owner.get (gimple_call_arg (stmt, a)))
+            escapes = translations[*t].pinned;
+        if (escapes && !stmt_ends_bb_p (stmt))
+          {
+            gimple_call_set_tail (as_a<gcall *> (stmt), false);
+            keep_alive (pins, &gsi, true);
+          }
+      }
   gimple_stmt_iterator entry = gsi_after_labels (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
   keep_alive (pins, &entry);
   return slots;
