@@ -673,6 +673,8 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
         }
       if (changed)
         update_stmt (call);
+      if (changed && pins)
+        pins->add_escape_call (call);
       if (handle)
         fix_result (call, handle, targ, gsi);
       return;

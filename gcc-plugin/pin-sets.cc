@@ -312,27 +312,21 @@ unsigned pin_set_builder::finish ()
       gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
     }
 
-  /* Keep the array and its stores: at entry and before every call.  A
-   * call given a translated pointer (an escape) reads it after the call
-   * too: as a tail call it would run with this frame, and the pin set in
-   * it, gone (fread's buffer moved under it in Redis's RDB loading). */
+  /* Keep the array and its stores: at entry and before every call. */
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-        gimple *stmt = gsi_stmt (gsi);
-        if (!is_gimple_call (stmt) || gimple_call_internal_p (stmt))
-          continue;
+      if (is_gimple_call (gsi_stmt (gsi)) && !gimple_call_internal_p (gsi_stmt (gsi)))
         keep_alive (pins, &gsi);
-        bool escapes = false;
-        for (unsigned a = 0; a < gimple_call_num_args (stmt) && !escapes; a++)
-          if (unsigned *t = owner.get (gimple_call_arg (stmt, a)))
-            escapes = translations[*t].pinned;
-        if (escapes && !stmt_ends_bb_p (stmt))
-          {
-            gimple_call_set_tail (as_a<gcall *> (stmt), false);
-            keep_alive (pins, &gsi, true);
-          }
+  /* A call given translated pointers reads the array after the call too:
+   * as a tail call it would run with this frame, and the pins in it, gone
+   * (fread's buffer moved under it in Redis's RDB loading). */
+  for (gcall *call : escape_calls)
+    if (!stmt_ends_bb_p (call))
+      {
+        gimple_call_set_tail (call, false);
+        gimple_stmt_iterator gsi = gsi_for_stmt (call);
+        keep_alive (pins, &gsi, true);
       }
   gimple_stmt_iterator entry = gsi_after_labels (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
   keep_alive (pins, &entry);

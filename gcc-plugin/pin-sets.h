@@ -18,6 +18,9 @@ public:
   void add_translation (tree root, tree value, gimple *first);
   /* `derived' is a pointer computed from translated value `from'. */
   void add_derived (tree derived, tree from);
+  /* `call' is given translated pointers (escapes): it must not become a
+   * tail call, which would free the frame holding their pins. */
+  void add_escape_call (gcall *call) { escape_calls.push_back (call); }
   /* Colour, create the array, insert the stores and the keep-alive asms.
    * Returns the number of slots (0: no translations, no array). */
   unsigned finish ();
@@ -37,6 +40,7 @@ private:
   function *fun;
   std::vector<translation> translations;
   hash_map<tree, unsigned> owner;
+  std::vector<gcall *> escape_calls;
 };
 
 #endif
