@@ -503,7 +503,11 @@ bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi)
     {
       tree nonnull = emit (gsi, boolean_type_node, NE_EXPR, p,
                            build_zero_cst (TREE_TYPE (p)));
+      tree derived = t;
       t = emit (gsi, TREE_TYPE (p), COND_EXPR, nonnull, t, build_zero_cst (TREE_TYPE (p)));
+      /* The pin lasts as long as the selected pointer: the call. */
+      if (pins)
+        pins->add_derived (t, derived);
     }
   *slot = t;
   return true;
