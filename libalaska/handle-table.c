@@ -20,7 +20,7 @@
 #include <sys/mman.h>
 #include "internal.h"
 
-#define BATCH ALASKA_ID_BATCH     /* IDs in a full magazine */
+#define BATCH 64                /* IDs in a full magazine */
 
 /* limit starts at 0, so a thread's first free takes the slow path and
  * registers the exit flush (internal.h). */
@@ -44,7 +44,8 @@ void alaska_ids_lock(int take)
 }
 
 /* Put a non-empty magazine on the pool.  Without room for it (no memory
- * to grow the stack), its IDs are spliced onto the top magazine. */
+ * to grow the stack), its IDs are spliced onto the top magazine, or, on
+ * an empty pool, left unused. */
 static void pool_push(struct alaska_id_magazine m)
 {
   pthread_mutex_lock(&pool_lock);
@@ -60,7 +61,7 @@ static void pool_push(struct alaska_id_magazine m)
   }
   if (pool_n < pool_cap) {
     pool[pool_n++] = m;
-  } else {
+  } else if (pool_n > 0) {
     struct alaska_id_magazine *top = &pool[pool_n - 1];
     alaska_id_link_set(m.tail, top->head);
     top->head = m.head;

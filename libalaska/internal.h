@@ -42,7 +42,6 @@ void alaska_fatal(const char *fmt, ...)
 
 /* ---- handle-table.c ------------------------------------------------- */
 #define ALASKA_NO_ID UINT32_MAX
-#define ALASKA_ID_BATCH 64
 void alaska_table_init(void);
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
