@@ -130,6 +130,11 @@ int alaska_barrier(void);
  * (its contents already copied to `backing'). */
 int alaska_is_pinned(uint32_t id);
 void alaska_relocate(uint32_t id, void *backing);
+/* For services, during a barrier: call fn for every live handle whose
+ * backing address is in [lo, hi), in ID order.  One read of the whole
+ * table, so that a service need not record each object's ID. */
+void alaska_handles_in(const void *lo, const void *hi,
+                       void (*fn)(uint32_t id, void *backing, void *arg), void *arg);
 
 /* For services: start a thread that barriers do not stop (a control loop).
  * It must never touch handles' objects; it may call alaska_barrier(). */

@@ -179,6 +179,21 @@ uint32_t alaska_ids_issued(void)
   return hw > ALASKA_MAX_HANDLES ? (uint32_t) ALASKA_MAX_HANDLES : (uint32_t) hw;
 }
 
+ALASKA_API void alaska_handles_in(const void *lo, const void *hi,
+                                  void (*fn)(uint32_t id, void *backing, void *arg), void *arg)
+{
+  uint32_t n = alaska_ids_issued();
+  uintptr_t l = (uintptr_t) lo, span = (uintptr_t) hi - l;
+  for (uint32_t id = 0; id < n; id++) {
+    uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+    if (e == 0 || (e & ALASKA_ENTRY_FREE_BIT))
+      continue;
+    uintptr_t b = (uintptr_t) alaska_entry_decode(id, e);
+    if (b - l < span)
+      fn(id, (void *) b, arg);
+  }
+}
+
 void alaska_bad_handle(const void *h, const char *what)
 {
   uint32_t id = alaska_handle_id(h);

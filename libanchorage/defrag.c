@@ -17,7 +17,9 @@
 static struct subheap *order[4096];
 static unsigned tidied[4096];           /* pass number a destination was tidied in */
 static unsigned pass_no;
-static struct block **scratch;          /* the source's allocated blocks */
+static uint32_t *idmap;                 /* per granule of the source: ID + 1, 0 none */
+#define IDMAP_BYTES (SUBHEAP_SIZE / 16 * sizeof (uint32_t))
+#define AMBIGUOUS   UINT32_MAX          /* two handles name the block: never moved */
 
 static double occupancy(const struct subheap *sh)
 {
@@ -38,7 +40,7 @@ struct pass {
   struct pass_result *r;
 };
 
-static struct block *dest_alloc(struct pass *p, size_t size)
+static char *dest_alloc(struct pass *p, size_t size)
 {
   while (p->dst > p->src + 1) {
     struct subheap *d = order[p->dst - 1];
@@ -47,14 +49,14 @@ static struct block *dest_alloc(struct pass *p, size_t size)
       tidied[i] = pass_no;
       subheap_tidy(d);
     }
-    struct block *b = subheap_alloc_fit(d, size);
+    char *b = subheap_alloc_fit(d, size);
     if (b)
       return b;
     p->dst--;
   }
   for (;;) {
     if (p->fresh) {
-      struct block *b = subheap_alloc_fit(p->fresh, size);
+      char *b = subheap_alloc_fit(p->fresh, size);
       if (b)
         return b;
     }
@@ -65,35 +67,59 @@ static struct block *dest_alloc(struct pass *p, size_t size)
   }
 }
 
+/* alaska_handles_in callback: record the ID of the block at `backing'. */
+static void note_id(uint32_t id, void *backing, void *arg)
+{
+  struct subheap *sh = arg;
+  size_t g = granule(sh, backing);
+  if (((uintptr_t) backing & 15) == 0 && map_test(subheap_used(sh), g))
+    idmap[g] = idmap[g] ? AMBIGUOUS : id + 1;
+}
+
+/* The highest allocated block's granule below g; 0 if none. */
+static size_t prev_used(const struct subheap *sh, size_t g)
+{
+  const uint64_t *u = subheap_used(sh);
+  if (g-- == 0)
+    return 0;
+  size_t w = g >> 6;
+  uint64_t m = u[w] & (~(uint64_t) 0 >> (63 - (g & 63)));
+  while (!m) {
+    if (w == 0)
+      return 0;
+    m = u[--w];
+  }
+  return (w << 6) + 63 - (size_t) __builtin_clzll(m);
+}
+
 /* Move what can move from the top of order[p->src] down; returns 0 when
  * there is nowhere left to put objects. */
 static int evacuate(struct pass *p, size_t *budget)
 {
   struct subheap *sh = order[p->src];
-  size_t k = 0;
-  for (struct block *b = (struct block *) (sh->base + 8); (char *) b < sh->top; b = block_next(b))
-    if (b->id != FREE_ID)
-      scratch[k++] = b;
+  alaska_handles_in(subheap_data(sh), sh->top, note_id, sh);
   p->fresh_owner = sh->owner;
-  int room = 1;
-  while (k-- > 0) {
-    struct block *b = scratch[k];
-    if ((b->units & FIXED_ALIGN) || alaska_is_pinned(b->id))
+  int room = 1, stop = 0;
+  for (size_t g = granule(sh, sh->top); (g = prev_used(sh, g)) != 0; ) {
+    uint32_t v = idmap[g];
+    idmap[g] = 0;
+    if (stop || v == 0 || v == AMBIGUOUS || alaska_is_pinned(v - 1))
       continue;
-    size_t size = block_size(b);
-    if (size > *budget)
-      break;
-    struct block *nb = dest_alloc(p, size);
+    char *b = sh->base + (g << 4);
+    size_t size = (size_t) (block_end(sh, b) - b);
+    if (size > *budget) {
+      stop = 1;                 /* go on only to clear the map */
+      continue;
+    }
+    char *nb = dest_alloc(p, size);
     if (!nb) {
       room = 0;
-      break;
+      stop = 1;
+      continue;
     }
-    memcpy(payload_of(nb), payload_of(b), size - 8);
-    nb->id = b->id;
-    alaska_relocate(b->id, payload_of(nb));
-    b->id = FREE_ID;
-    sh->live -= size;
-    shard_add_live(sh->owner, -(long) size);
+    memcpy(nb, b, size);
+    alaska_relocate(v - 1, nb);
+    subheap_free(sh, b, size);
     *budget -= size;
     p->r->moved += size;
     p->r->objects++;
@@ -108,12 +134,12 @@ static int evacuate(struct pass *p, size_t *budget)
 void anchorage_pass(size_t budget, int forced, struct pass_result *r)
 {
   memset(r, 0, sizeof *r);
-  if (!scratch) {
-    void *m = mmap(NULL, SUBHEAP_SIZE / MIN_BLOCK * sizeof *scratch, PROT_READ | PROT_WRITE,
+  if (!idmap) {
+    void *m = mmap(NULL, IDMAP_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED)
       return;
-    scratch = m;
+    idmap = m;
   }
   pass_no++;
   struct pass p = { .r = r };
@@ -132,6 +158,7 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
   size_t before;
   anchorage_fragmentation(&before, NULL);
   p.dst = p.n;
+  int evacuated = 0;
   for (p.src = 0; p.src < p.n && budget > 0; p.src++) {
     struct subheap *sh = order[p.src];
     if (tidied[sh - anchorage_subheaps] == pass_no)    /* it took objects */
@@ -139,11 +166,14 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
     if (!forced && (occupancy(sh) > SOURCE_MAX_OCCUPANCY
                     || subheap_extent(sh) - sh->live < PAGE))
       break;
+    evacuated = 1;
     if (!evacuate(&p, &budget))
       break;
   }
   size_t after;
   anchorage_fragmentation(&after, NULL);
   r->released = before > after ? before - after : 0;
+  if (evacuated)                /* the map is clear again: give its pages back */
+    madvise(idmap, IDMAP_BYTES, MADV_DONTNEED);
   anchorage_stats_pass(r, 0);
 }

@@ -2,12 +2,15 @@
  * not exported (the version script keeps them local).
  *
  * The heap is one large reserved mapping cut into sub-heaps of
- * SUBHEAP_SIZE bytes.  A sub-heap is a run of blocks, each an 8-byte
- * header followed by its payload; blocks start 8 bytes past a multiple of
- * 16, so every payload is 16-aligned.  Free blocks sit on power-of-two free
- * lists of their sub-heap; allocation checks one list head and otherwise
- * bumps the sub-heap's top.  Sub-heaps belong to shards (one lock each);
- * threads are spread over the shards. */
+ * SUBHEAP_SIZE bytes.  A sub-heap is a run of headerless blocks (16-byte
+ * multiples, 16-aligned) after two bitmaps with a bit per 16-byte granule:
+ * `starts' marks the first granule of every block, free or allocated, and
+ * `used' that of allocated ones.  An allocated block ends where the next
+ * one starts; a free block holds its free-list link and size.  Free blocks
+ * sit on power-of-two free lists of their sub-heap; allocation checks one
+ * list head and otherwise bumps the sub-heap's top.  Sub-heaps belong to
+ * shards (one lock each); threads are spread over the shards.  A block's
+ * handle ID is not stored: a defragmentation pass reads the handle table. */
 #ifndef ANCHORAGE_INTERNAL_H
 #define ANCHORAGE_INTERNAL_H
 
@@ -29,39 +32,36 @@
 #define NSHARDS       16
 #define PAGE          ((uintptr_t) 4096)
 
-/* ---- blocks ------------------------------------------------------------ */
-struct block {
-  uint32_t id;                  /* handle ID, or FREE_ID */
-  uint32_t units;               /* size / 16, header included; | PINNED_ALIGN */
-};
-#define FREE_ID      UINT32_MAX
-#define UNITS_MASK   0x00ffffffu
-#define FIXED_ALIGN  0x80000000u  /* alignment above 16 asked: never moved */
+/* ---- sub-heaps and their blocks (subheap.c) ------------------------- */
+#define MAP_WORDS  (SUBHEAP_SIZE / 16 / 64)     /* words in one bitmap */
+#define META_SIZE  (2 * MAP_WORDS * 8)          /* both bitmaps, at the base */
 
-static inline size_t block_size(const struct block *b) { return (size_t) (b->units & UNITS_MASK) * 16; }
-static inline struct block *block_of(void *payload) { return (struct block *) ((char *) payload - 8); }
-static inline void *payload_of(struct block *b) { return (char *) b + 8; }
-static inline struct block *block_next(struct block *b) { return (struct block *) ((char *) b + block_size(b)); }
-/* Free-list link, in the first payload word of a free block. */
-static inline struct block **free_link(struct block *b) { return (struct block **) payload_of(b); }
-/* The block size (header included) that holds `size` payload bytes. */
+struct free_block {             /* in the first 16 bytes of a free block */
+  struct free_block *next;
+  size_t size;
+};
+/* The block size that holds `size` bytes. */
 static inline size_t block_for(size_t size)
 {
-  size_t t = (size + 8 + 15) & ~(size_t) 15;
+  size_t t = (size + 15) & ~(size_t) 15;
   return t < MIN_BLOCK ? MIN_BLOCK : t;
 }
 
-/* ---- sub-heaps (subheap.c) -------------------------------------------- */
 struct shard;
 struct subheap {
-  char *base;                   /* SUBHEAP_SIZE bytes */
-  char *top;                    /* next bump block; blocks cover [base+8, top) */
+  char *base;                   /* SUBHEAP_SIZE bytes: the bitmaps, then blocks */
+  char *top;                    /* next bump block; blocks cover [base+META_SIZE, top) */
   size_t live;                  /* bytes of allocated blocks */
   struct shard *owner;          /* NULL: in the pool of unused sub-heaps */
   struct subheap *next, *prev;  /* the owner's list */
-  struct block *heads[NBUCKETS];
+  struct free_block *heads[NBUCKETS];
 };
 static inline size_t subheap_extent(const struct subheap *sh) { return (size_t) (sh->top - sh->base); }
+static inline char *subheap_data(const struct subheap *sh) { return sh->base + META_SIZE; }
+static inline uint64_t *subheap_starts(const struct subheap *sh) { return (uint64_t *) sh->base; }
+static inline uint64_t *subheap_used(const struct subheap *sh) { return (uint64_t *) sh->base + MAP_WORDS; }
+static inline size_t granule(const struct subheap *sh, const void *p) { return (size_t) ((const char *) p - sh->base) >> 4; }
+static inline int map_test(const uint64_t *m, size_t g) { return (m[g >> 6] >> (g & 63)) & 1; }
 
 extern char *anchorage_region;
 extern size_t anchorage_region_size;
@@ -79,12 +79,20 @@ static inline struct subheap *subheap_of(const void *p)
 struct subheap *subheap_get(void);              /* from the pool; NULL: none left */
 void subheap_put(struct subheap *sh);           /* back to the pool, pages released */
 void subheap_reset(struct subheap *sh);
-/* Allocate a block of `size` bytes (a multiple of 16) aligned so that its
- * payload is a multiple of `align`: the free list, then the bump top. */
-struct block *subheap_alloc(struct subheap *sh, size_t size, size_t align);
+/* Where the block at p ends: the next block's start, or the top.  Safe
+ * without the lock for an allocated block: lowering the top leaves the
+ * start bit there, and a bump sets its bit before it raises the top. */
+char *block_end(const struct subheap *sh, const char *p);
+/* Allocate a block of `size` bytes (a multiple of 16): the free list,
+ * then the bump top. */
+char *subheap_alloc(struct subheap *sh, size_t size);
 /* Same, but also search every larger list (for the defragmenter). */
-struct block *subheap_alloc_fit(struct subheap *sh, size_t size);
-void subheap_push_free(struct subheap *sh, struct block *b);
+char *subheap_alloc_fit(struct subheap *sh, size_t size);
+/* Free the allocated block p of `size` bytes (the owner's lock held). */
+void subheap_free(struct subheap *sh, char *p, size_t size);
+/* Grow p, of `have` bytes, to `size` if it is the last block and there is
+ * room; returns 1 if it did. */
+int subheap_grow_last(struct subheap *sh, char *p, size_t have, size_t size);
 /* Merge neighbouring free blocks, lower the top past trailing free space,
  * rebuild the free lists and give the pages inside free blocks back to
  * the kernel.  Returns the bytes of extent removed. */

@@ -3,8 +3,8 @@
  * Each thread allocates from one of NSHARDS shards (assigned round-robin
  * on its first allocation); a shard has a lock, a current sub-heap and the
  * list of sub-heaps it owns.  A block is freed under the lock of the
- * shard that owns its sub-heap.  Objects too large for a sub-heap are the
- * C library's memory and are never moved. */
+ * shard that owns its sub-heap.  Objects too large for a sub-heap, or
+ * aligned beyond 16 bytes, are the C library's memory and never move. */
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <stdlib.h>
@@ -70,17 +70,17 @@ static struct shard *this_shard(void)
 
 /* The current sub-heap cannot serve `size`: try the shard's others (a few,
  * most recently adopted first), then a fresh one from the pool. */
-static struct block *refill(struct shard *s, size_t size, size_t align)
+static char *refill(struct shard *s, size_t size)
 {
   int tries = 0;
   for (struct subheap *sh = s->list; sh && tries < 4; sh = sh->next) {
     if (sh == s->cur)
       continue;
     tries++;
-    struct block *b = subheap_alloc(sh, size, align);
-    if (b) {
+    char *p = subheap_alloc(sh, size);
+    if (p) {
       s->cur = sh;
-      return b;
+      return p;
     }
   }
   struct subheap *sh = subheap_get();
@@ -88,10 +88,12 @@ static struct block *refill(struct shard *s, size_t size, size_t align)
     return NULL;
   shard_adopt(s, sh);
   s->cur = sh;
-  return subheap_alloc(sh, size, align);
+  return subheap_alloc(sh, size);
 }
 
-static void *large_alloc(size_t size, size_t align, int zero)
+/* Objects too large for a sub-heap, or aligned beyond 16 bytes (which
+ * would never move), are the C library's memory. */
+static void *libc_alloc(size_t size, size_t align, int zero)
 {
   void *p;
   if (posix_memalign(&p, align, size))
@@ -104,43 +106,21 @@ static void *large_alloc(size_t size, size_t align, int zero)
 
 static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
 {
+  (void) id;
   size_t bs = block_for(size);
-  if (unlikely(bs > LARGE_BLOCK || align >= SUBHEAP_SIZE / 16))
-    return large_alloc(size, align, zero);
+  if (unlikely(bs > LARGE_BLOCK || align > 16))
+    return libc_alloc(size, align, zero);
   struct shard *s = this_shard();
   pthread_mutex_lock(&s->lock);
-  struct block *b = s->cur ? subheap_alloc(s->cur, bs, align) : NULL;
-  if (unlikely(!b))
-    b = refill(s, bs, align);
+  char *p = s->cur ? subheap_alloc(s->cur, bs) : NULL;
+  if (unlikely(!p))
+    p = refill(s, bs);
   pthread_mutex_unlock(&s->lock);
-  if (unlikely(!b))                     /* the reserved region is full */
-    return large_alloc(size, align, zero);
-  b->id = id;
-  if (align > 16)
-    b->units |= FIXED_ALIGN;
-  void *p = payload_of(b);
+  if (unlikely(!p))                     /* the reserved region is full */
+    return libc_alloc(size, align, zero);
   if (zero)
     memset(p, 0, size);
   return p;
-}
-
-static void free_block(struct block *b)
-{
-  struct subheap *sh = subheap_of(b);
-  struct shard *s = sh->owner;          /* stable: the sub-heap holds b */
-  size_t bs = block_size(b);
-  pthread_mutex_lock(&s->lock);
-  sh->live -= bs;
-  shard_add_live(s, -(long) bs);
-  if ((char *) b + bs == sh->top) {     /* the last block: lower the top */
-    sh->top = (char *) b;
-    shard_add_extent(s, -(long) bs);
-  } else {
-    subheap_push_free(sh, b);
-  }
-  if (sh->live == 0 && sh != s->cur)
-    shard_release(sh);
-  pthread_mutex_unlock(&s->lock);
 }
 
 static void anchorage_free(uint32_t id, void *p)
@@ -151,7 +131,13 @@ static void anchorage_free(uint32_t id, void *p)
     free(p);
     return;
   }
-  free_block(block_of(p));
+  struct subheap *sh = subheap_of(p);
+  struct shard *s = sh->owner;          /* stable: the sub-heap holds p */
+  pthread_mutex_lock(&s->lock);
+  subheap_free(sh, p, (size_t) (block_end(sh, p) - (char *) p));
+  if (sh->live == 0 && sh != s->cur)
+    shard_release(sh);
+  pthread_mutex_unlock(&s->lock);
 }
 
 static size_t anchorage_usable_size(uint32_t id, void *p)
@@ -159,39 +145,29 @@ static size_t anchorage_usable_size(uint32_t id, void *p)
   (void) id;
   if (unlikely(!in_region(p)))
     return malloc_usable_size(p);
-  return block_size(block_of(p)) - 8;
+  struct subheap *sh = subheap_of(p);
+  return (size_t) (block_end(sh, p) - (char *) p);
 }
 
 static void *anchorage_realloc(uint32_t id, void *p, size_t size)
 {
-  size_t old = anchorage_usable_size(id, p);
+  size_t old = anchorage_usable_size(id, p), bs = block_for(size);
   if (in_region(p)) {
-    struct block *b = block_of(p);
-    size_t bs = block_for(size), have = block_size(b);
-    if (bs <= have && bs * 2 > have)    /* fits, and not much too big */
+    if (bs <= old && bs * 2 > old)      /* fits, and not much too big */
       return p;
-    if (bs > have && bs <= LARGE_BLOCK) {   /* the last block: grow in place */
-      struct subheap *sh = subheap_of(b);
+    if (bs > old && bs <= LARGE_BLOCK) {        /* the last block: grow in place */
+      struct subheap *sh = subheap_of(p);
       struct shard *s = sh->owner;
-      int grown = 0;
       pthread_mutex_lock(&s->lock);
-      if ((char *) b + have == sh->top && (size_t) (sh->base + SUBHEAP_SIZE - (char *) b) >= bs) {
-        sh->top = (char *) b + bs;
-        sh->live += bs - have;
-        shard_add_live(s, (long) (bs - have));
-        shard_add_extent(s, (long) (bs - have));
-        b->units = (uint32_t) (bs / 16) | (b->units & FIXED_ALIGN);
-        grown = 1;
-      }
+      int grown = subheap_grow_last(sh, p, old, bs);
       pthread_mutex_unlock(&s->lock);
       if (grown)
         return p;
     }
-  } else if (block_for(size) > LARGE_BLOCK) {
-    size_t before = malloc_usable_size(p);
+  } else if (bs > LARGE_BLOCK) {
     void *n = realloc(p, size);
     if (n)
-      anchorage_stats_large((long) malloc_usable_size(n) - (long) before);
+      anchorage_stats_large((long) malloc_usable_size(n) - (long) old);
     return n;
   }
   void *n = anchorage_alloc(id, size, 16, 0);

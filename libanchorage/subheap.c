@@ -2,9 +2,11 @@
  * space, reserved once (PROT_NONE), is cut into SUBHEAP_SIZE sub-heaps,
  * made accessible in address order as they are first used: the heap is
  * two mappings (used and reserved) whatever its size, and tools that scan
- * the accessible memory (valgrind) see only what was used.  Each sub-heap bump-allocates blocks and reuses freed ones
- * through power-of-two free lists, checking only a list head.  The caller
- * holds the owning shard's lock, or the world is stopped. */
+ * the accessible memory (valgrind) see only what was used.  Each sub-heap
+ * bump-allocates headerless blocks, recorded in its two bitmaps, and
+ * reuses freed ones through power-of-two free lists, checking only a list
+ * head.  The caller holds the owning shard's lock, or the world is
+ * stopped. */
 #define _GNU_SOURCE
 #include <string.h>
 #include <sys/mman.h>
@@ -53,7 +55,7 @@ void anchorage_release_pages(void *start, void *end)
 
 void subheap_reset(struct subheap *sh)
 {
-  sh->top = sh->base + 8;
+  sh->top = subheap_data(sh);
   sh->live = 0;
   sh->owner = NULL;
   sh->next = sh->prev = NULL;
@@ -81,6 +83,7 @@ struct subheap *subheap_get(void)
   return sh;
 }
 
+/* The pages released include the bitmaps, which read as zero again. */
 void subheap_put(struct subheap *sh)
 {
   anchorage_release_pages(sh->base, sh->top + PAGE - 1);
@@ -91,123 +94,188 @@ void subheap_put(struct subheap *sh)
   pthread_mutex_unlock(&pool_lock);
 }
 
-void subheap_push_free(struct subheap *sh, struct block *b)
+/* Bitmap words are written under the owner's lock but read without it
+ * (block_end), so they are stored whole. */
+static inline void map_store(uint64_t *m, size_t w, uint64_t v)
 {
-  unsigned k = floor_bucket(block_size(b));
-  b->id = FREE_ID;
-  b->units &= UNITS_MASK;
-  *free_link(b) = sh->heads[k];
-  sh->heads[k] = b;
+  __atomic_store_n(&m[w], v, __ATOMIC_RELAXED);
 }
 
-/* Take `size` bytes from the front of free block b (already unlinked). */
-static struct block *take(struct subheap *sh, struct block *b, size_t size)
+static void map_set_bit(uint64_t *m, size_t g)
 {
-  size_t have = block_size(b);
-  if (have - size >= MIN_BLOCK) {   /* exact sizes: moves keep usable sizes */
-    struct block *rest = (struct block *) ((char *) b + size);
-    rest->units = (uint32_t) ((have - size) / 16);
-    subheap_push_free(sh, rest);
-    b->units = (uint32_t) (size / 16);
-    have = size;
+  map_store(m, g >> 6, m[g >> 6] | (uint64_t) 1 << (g & 63));
+}
+
+static void map_clear_bit(uint64_t *m, size_t g)
+{
+  map_store(m, g >> 6, m[g >> 6] & ~((uint64_t) 1 << (g & 63)));
+}
+
+/* Clear bits [g, e). */
+static void map_clear_range(uint64_t *m, size_t g, size_t e)
+{
+  while (g < e) {
+    size_t w = g >> 6, n = 64 - (g & 63);
+    if (n > e - g)
+      n = e - g;
+    uint64_t bits = (n == 64 ? ~(uint64_t) 0 : (((uint64_t) 1 << n) - 1)) << (g & 63);
+    if (m[w] & bits)
+      map_store(m, w, m[w] & ~bits);
+    g += n;
   }
-  sh->live += have;
-  if (sh->owner)
-    shard_add_live(sh->owner, (long) have);
-  return b;
 }
 
-static struct block *bump(struct subheap *sh, size_t size, size_t align)
+char *block_end(const struct subheap *sh, const char *p)
+{
+  const uint64_t *s = subheap_starts(sh);
+  char *top = __atomic_load_n(&sh->top, __ATOMIC_ACQUIRE);
+  size_t g = granule(sh, p) + 1, lim = granule(sh, top);
+  if (g >= lim)
+    return top;
+  size_t w = g >> 6, last = (lim - 1) >> 6;
+  uint64_t m = __atomic_load_n(&s[w], __ATOMIC_RELAXED) & (~(uint64_t) 0 << (g & 63));
+  while (!m) {
+    if (++w > last)
+      return top;
+    m = __atomic_load_n(&s[w], __ATOMIC_RELAXED);
+  }
+  size_t n = (w << 6) + (size_t) __builtin_ctzll(m);
+  return n < lim ? sh->base + (n << 4) : top;
+}
+
+static void push_free(struct subheap *sh, char *p, size_t size)
+{
+  struct free_block *f = (struct free_block *) p;
+  unsigned k = floor_bucket(size);
+  f->size = size;
+  f->next = sh->heads[k];
+  sh->heads[k] = f;
+}
+
+static void count_live(struct subheap *sh, long delta)
+{
+  sh->live += delta;
+  if (sh->owner)
+    shard_add_live(sh->owner, delta);
+}
+
+static void set_top(struct subheap *sh, char *top)
+{
+  if (sh->owner)
+    shard_add_extent(sh->owner, (long) (top - sh->top));
+  __atomic_store_n(&sh->top, top, __ATOMIC_RELEASE);
+}
+
+/* Take `size` bytes from the front of free block f (already unlinked);
+ * the rest stays free.  Sizes are exact, so moves keep usable sizes. */
+static char *take(struct subheap *sh, struct free_block *f, size_t size)
+{
+  char *p = (char *) f;
+  size_t have = f->size;
+  if (have > size) {
+    map_set_bit(subheap_starts(sh), granule(sh, p + size));
+    push_free(sh, p + size, have - size);
+  }
+  map_set_bit(subheap_used(sh), granule(sh, p));
+  count_live(sh, (long) size);
+  return p;
+}
+
+static char *bump(struct subheap *sh, size_t size)
 {
   char *t = sh->top;
-  size_t pad = 0;
-  if (align > 16)
-    pad = (align - ((uintptr_t) (t + 8) & (align - 1))) & (align - 1);
-  if ((size_t) (sh->base + SUBHEAP_SIZE - t) < pad + size)
+  if ((size_t) (sh->base + SUBHEAP_SIZE - t) < size)
     return NULL;
-  if (pad) {                    /* the gap becomes a free block */
-    struct block *gap = (struct block *) t;
-    gap->units = (uint32_t) (pad / 16);
-    subheap_push_free(sh, gap);
-  }
-  struct block *b = (struct block *) (t + pad);
-  b->units = (uint32_t) (size / 16);
-  sh->top = t + pad + size;
-  sh->live += size;
-  if (sh->owner) {
-    shard_add_live(sh->owner, (long) size);
-    shard_add_extent(sh->owner, (long) (pad + size));
-  }
-  return b;
+  size_t g = granule(sh, t);
+  /* Start bits an earlier, higher top left behind would cut the block. */
+  map_clear_range(subheap_starts(sh), g + 1, g + size / 16);
+  map_set_bit(subheap_starts(sh), g);
+  map_set_bit(subheap_used(sh), g);
+  set_top(sh, t + size);
+  count_live(sh, (long) size);
+  return t;
 }
 
-struct block *subheap_alloc(struct subheap *sh, size_t size, size_t align)
+int subheap_grow_last(struct subheap *sh, char *p, size_t have, size_t size)
 {
-  if (align <= 16) {
-    unsigned lo = floor_bucket(size), hi = lo + ((size & (size - 1)) != 0);
-    struct block *b;
-    if (hi < NBUCKETS && (b = sh->heads[hi])) {
-      sh->heads[hi] = *free_link(b);
-      return take(sh, b, size);
-    }
-    if ((b = sh->heads[lo]) && block_size(b) >= size) {
-      sh->heads[lo] = *free_link(b);
-      return take(sh, b, size);
-    }
-  }
-  return bump(sh, size, align);
+  if (p + have != sh->top || (size_t) (sh->base + SUBHEAP_SIZE - p) < size)
+    return 0;
+  map_clear_range(subheap_starts(sh), granule(sh, p + have), granule(sh, p + size));
+  set_top(sh, p + size);
+  count_live(sh, (long) (size - have));
+  return 1;
 }
 
-struct block *subheap_alloc_fit(struct subheap *sh, size_t size)
+char *subheap_alloc(struct subheap *sh, size_t size)
+{
+  unsigned lo = floor_bucket(size), hi = lo + ((size & (size - 1)) != 0);
+  struct free_block *f;
+  if (hi < NBUCKETS && (f = sh->heads[hi])) {
+    sh->heads[hi] = f->next;
+    return take(sh, f, size);
+  }
+  if ((f = sh->heads[lo]) && f->size >= size) {
+    sh->heads[lo] = f->next;
+    return take(sh, f, size);
+  }
+  return bump(sh, size);
+}
+
+char *subheap_alloc_fit(struct subheap *sh, size_t size)
 {
   unsigned lo = floor_bucket(size);
   for (unsigned k = lo + 1; k < NBUCKETS; k++) {
-    struct block *b = sh->heads[k];
-    if (b) {
-      sh->heads[k] = *free_link(b);
-      return take(sh, b, size);
+    struct free_block *f = sh->heads[k];
+    if (f) {
+      sh->heads[k] = f->next;
+      return take(sh, f, size);
     }
   }
-  struct block **pp = &sh->heads[lo];
-  for (int tries = 0; *pp && tries < 32; tries++, pp = free_link(*pp)) {
-    if (block_size(*pp) >= size) {
-      struct block *b = *pp;
-      *pp = *free_link(b);
-      return take(sh, b, size);
+  struct free_block **pp = &sh->heads[lo];
+  for (int tries = 0; *pp && tries < 32; tries++, pp = &(*pp)->next) {
+    if ((*pp)->size >= size) {
+      struct free_block *f = *pp;
+      *pp = f->next;
+      return take(sh, f, size);
     }
   }
-  return bump(sh, size, 16);
+  return bump(sh, size);
+}
+
+void subheap_free(struct subheap *sh, char *p, size_t size)
+{
+  map_clear_bit(subheap_used(sh), granule(sh, p));
+  count_live(sh, -(long) size);
+  if (p + size == sh->top)      /* the last block: lower the top (its start bit stays) */
+    set_top(sh, p);
+  else
+    push_free(sh, p, size);
 }
 
 size_t subheap_tidy(struct subheap *sh)
 {
   memset(sh->heads, 0, sizeof sh->heads);
-  char *end = sh->top;
-  struct block *b = (struct block *) (sh->base + 8), *run = NULL;
-  size_t gone = 0;
-  while ((char *) b < end) {
-    struct block *next = block_next(b);
-    if (b->id != FREE_ID) {
+  uint64_t *starts = subheap_starts(sh), *used = subheap_used(sh);
+  char *end = sh->top, *p = subheap_data(sh), *run = NULL;
+  while (p < end) {
+    char *next = block_end(sh, p);
+    if (map_test(used, granule(sh, p)))
       run = NULL;
-    } else if (run) {
-      run->units += b->units;
-    } else {
-      run = b;
-    }
-    if (run && ((char *) next >= end || next->id != FREE_ID)) {
-      if ((char *) next >= end) {             /* trailing: lower the top */
-        sh->top = (char *) run;
-        gone = (size_t) (end - sh->top);
-        anchorage_release_pages(sh->top, end + PAGE - 1);
+    else if (run)
+      map_clear_bit(starts, granule(sh, p));    /* merged into run */
+    else
+      run = p;
+    if (run && (next >= end || map_test(used, granule(sh, next)))) {
+      if (next >= end) {                        /* trailing: lower the top */
+        set_top(sh, run);
+        anchorage_release_pages(run, end + PAGE - 1);
       } else {
-        subheap_push_free(sh, run);
-        if (block_size(run) >= 2 * PAGE)
-          anchorage_release_pages((char *) run + 16, next);
+        push_free(sh, run, (size_t) (next - run));
+        if (next - run >= 2 * (long) PAGE)
+          anchorage_release_pages(run + sizeof (struct free_block), next);
       }
     }
-    b = next;
+    p = next;
   }
-  if (gone && sh->owner)
-    shard_add_extent(sh->owner, -(long) gone);
-  return gone;
+  return (size_t) (end - sh->top);
 }
