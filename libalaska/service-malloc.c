@@ -104,6 +104,34 @@ static void check_poison(const struct old_block *b)
                    b->id, b->size, b->p, i, c[i], POISON);
 }
 
+/* alaska_handles_in callback: move one object, unless pinned.  *failed:
+ * the quarantine could not grow, so nothing more moves. */
+static void move_one(uint32_t id, void *old, void *failed)
+{
+  if (*(int *) failed || alaska_is_pinned(id))
+    return;
+  size_t size = malloc_service_usable_size(id, old);
+  /* Keep the alignment the object may have asked for: what its address
+   * has, but no more than its size rounded up (the service does not
+   * record requested alignments), nor a page. */
+  uintptr_t natural = (uintptr_t) old & -(uintptr_t) old;
+  size_t align = 16;
+  while (align < natural && align < size && align < 4096)
+    align *= 2;
+  void *nb = alaska_arena_alloc(size, align);
+  if (!nb)
+    return;
+  if (hold(old, size, id)) {
+    alaska_arena_free(nb);
+    *(int *) failed = 1;
+    return;
+  }
+  memcpy(nb, old, size);
+  memset(old, POISON, size);
+  moved_size[id] = (uint32_t) size;
+  alaska_relocate(id, nb);
+}
+
 /* Under the barrier: move every unpinned object. */
 static void malloc_service_barrier(void)
 {
@@ -114,31 +142,8 @@ static void malloc_service_barrier(void)
       return;
     moved_size = m;
   }
-  uint32_t n = alaska_ids_issued();
-  for (uint32_t id = 0; id < n; id++) {
-    void *old = alaska_backing(id);
-    if (!old || alaska_is_pinned(id))
-      continue;
-    size_t size = malloc_service_usable_size(id, old);
-    /* Keep the alignment the object may have asked for: what its address
-     * has, but no more than its size rounded up (the service does not
-     * record requested alignments), nor a page. */
-    uintptr_t natural = (uintptr_t) old & -(uintptr_t) old;
-    size_t align = 16;
-    while (align < natural && align < size && align < 4096)
-      align *= 2;
-    void *nb = alaska_arena_alloc(size, align);
-    if (!nb)
-      continue;
-    if (hold(old, size, id)) {
-      alaska_arena_free(nb);
-      return;
-    }
-    memcpy(nb, old, size);
-    memset(old, POISON, size);
-    moved_size[id] = (uint32_t) size;
-    alaska_relocate(id, nb);
-  }
+  int failed = 0;
+  alaska_handles_in(NULL, (void *) UINTPTR_MAX, move_one, &failed);
 }
 
 /* After the world restarted: free what the barrier before this one moved. */

@@ -99,23 +99,19 @@ static int evacuate(struct pass *p, size_t *budget)
   struct subheap *sh = order[p->src];
   alaska_handles_in(subheap_data(sh), sh->top, note_id, sh);
   p->fresh_owner = sh->owner;
-  int room = 1, stop = 0;
+  int room = 1;
   for (size_t g = granule(sh, sh->top); (g = prev_used(sh, g)) != 0; ) {
     uint32_t v = idmap[g];
-    idmap[g] = 0;
-    if (stop || v == 0 || v == AMBIGUOUS || alaska_is_pinned(v - 1))
+    if (v == 0 || v == AMBIGUOUS || alaska_is_pinned(v - 1))
       continue;
     char *b = sh->base + (g << 4);
     size_t size = (size_t) (block_end(sh, b) - b);
-    if (size > *budget) {
-      stop = 1;                 /* go on only to clear the map */
-      continue;
-    }
+    if (size > *budget)
+      break;
     char *nb = dest_alloc(p, size);
     if (!nb) {
       room = 0;
-      stop = 1;
-      continue;
+      break;
     }
     memcpy(nb, b, size);
     alaska_relocate(v - 1, nb);
@@ -124,6 +120,8 @@ static int evacuate(struct pass *p, size_t *budget)
     p->r->moved += size;
     p->r->objects++;
   }
+  /* The map's pages go back, to read as zero for the next source. */
+  madvise(idmap, IDMAP_BYTES, MADV_DONTNEED);
   if (sh->live == 0)
     shard_release(sh);
   else
@@ -158,7 +156,6 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
   size_t before;
   anchorage_fragmentation(&before, NULL);
   p.dst = p.n;
-  int evacuated = 0;
   for (p.src = 0; p.src < p.n && budget > 0; p.src++) {
     struct subheap *sh = order[p.src];
     if (tidied[sh - anchorage_subheaps] == pass_no)    /* it took objects */
@@ -166,14 +163,11 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
     if (!forced && (occupancy(sh) > SOURCE_MAX_OCCUPANCY
                     || subheap_extent(sh) - sh->live < PAGE))
       break;
-    evacuated = 1;
     if (!evacuate(&p, &budget))
       break;
   }
   size_t after;
   anchorage_fragmentation(&after, NULL);
   r->released = before > after ? before - after : 0;
-  if (evacuated)                /* the map is clear again: give its pages back */
-    madvise(idmap, IDMAP_BYTES, MADV_DONTNEED);
   anchorage_stats_pass(r, 0);
 }
