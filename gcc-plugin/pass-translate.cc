@@ -27,10 +27,12 @@
  * function is instrumented by the first instance that reaches it.
  *
  * The translation is emitted inline, with no test and no branch
- * (alaska-abi.h):
+ * (alaska-abi.h: 4-byte entries, the backing address >> 4):
  *     u = (uint64) root;
- *     t = u + *(entry *) (ALASKA_TABLE_ORIGIN + (u >> 32) * 8);
- * which x86-64 does in three instructions (mov, shr, add from memory).
+ *     e = *(entry *) (ALASKA_TABLE_ORIGIN + (u >> 32) * 4);
+ *     t = smax (u, u & 0xffffffff) + ((uint64) e << 4);
+ * which x86-64 does in eight instructions (mov, shr, load, shl, mov, cmp,
+ * cmov, add).
  * The load cannot trap: the table's whole span is mapped.
  */
 #include "alaska-abi.h"
@@ -53,7 +55,7 @@ static void init_types ()
 {
   if (entry_type)
     return;
-  entry_type = build_distinct_type_copy (long_long_unsigned_type_node);
+  entry_type = build_distinct_type_copy (unsigned_type_node);
   TYPE_CANONICAL (entry_type) = entry_type;
   TYPE_NAME (entry_type) = NULL_TREE;
   entry_ptr_type = build_pointer_type (entry_type);
@@ -373,7 +375,16 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   TREE_THIS_NOTRAP (mem) = 1;           /* the whole span is mapped */
   gassign *load = gimple_build_assign (entry, mem);
   gimple_seq_add_stmt_without_update (&seq, load);
-  tree sum = emit (&seq, u64, PLUS_EXPR, u, emit (&seq, u64, NOP_EXPR, entry));
+  tree ew = emit (&seq, u64, NOP_EXPR, entry);
+  tree es = emit (&seq, u64, LSHIFT_EXPR, ew, build_int_cst (integer_type_node, 4));
+  /* Signed max (v, low 32 bits of v): the offset for a handle (negative),
+   * v itself for a raw pointer (whose low bits are never more than it). */
+  tree s64t = long_long_integer_type_node;
+  tree s64 = emit (&seq, s64t, NOP_EXPR, u);
+  tree lo = emit (&seq, s64t, BIT_AND_EXPR, s64, build_int_cst (s64t, 0xffffffffLL));
+  tree mx = emit (&seq, s64t, MAX_EXPR, s64, lo);
+  tree sel = emit (&seq, u64, NOP_EXPR, mx);
+  tree sum = emit (&seq, u64, PLUS_EXPR, sel, es);
   tree t = emit (&seq, ptr_type_node, NOP_EXPR, sum);
   if (pins)
     pins->add_translation (root, t, gimple_seq_first_stmt (seq));

@@ -86,7 +86,9 @@ void alaska_stats_print(void);
  * is used (libanchorage does), and otherwise "malloc".
  *
  * All callbacks must be thread-safe.  `id` is the handle ID the memory
- * backs, so that a service can later find and update the entry.
+ * backs, so that a service can later find and update the entry.  Backing
+ * memory must come from the backing region (alaska-abi.h), 16-byte
+ * aligned: from alaska_region_reserve() or alaska_region_malloc() below.
  */
 struct alaska_service {
   const char *name;
@@ -108,6 +110,19 @@ struct alaska_service {
   /* Called after a barrier, once every thread runs again (NULL: none). */
   void (*after_barrier) (void);
 };
+
+/* The backing region, for services.  alaska_region_reserve: size bytes
+ * of it, aligned to align (a power of two; at least 2 MiB), for the
+ * caller alone and for good, inaccessible until the caller mprotects the
+ * parts it uses.  alaska_region_malloc
+ * and the rest: a general allocator over it (jemalloc), with malloc's
+ * sizes and alignments (align a power of two; zero: zero-filled).  Both
+ * return NULL when the region is full; realloc then leaves p as it was. */
+void *alaska_region_reserve(size_t size, size_t align);
+void *alaska_region_malloc(size_t size, size_t align, int zero);
+void alaska_region_free(void *p);
+size_t alaska_region_usable_size(const void *p);
+void *alaska_region_realloc(void *p, size_t size);
 
 /* The service in use (after the first allocation). */
 const struct alaska_service *alaska_current_service(void);

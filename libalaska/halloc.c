@@ -1,8 +1,8 @@
 /* halloc.c: the allocation API (halloc and friends).  Each live object gets
  * a handle ID whose table entry holds the address of backing memory from
  * the service.  Objects a handle cannot address (larger than
- * ALASKA_MAX_OBJECT_SIZE bytes, alignment above 2^32, or a full table) are
- * raw libc memory; hfree and hrealloc tell the two apart by the handle bit. */
+ * ALASKA_MAX_OBJECT_SIZE bytes, alignment above 2^32, a full table, or a
+ * full backing region) are raw libc memory; hfree and hrealloc tell the two apart by the handle bit. */
 #include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -50,10 +50,9 @@ static inline __attribute__((always_inline)) void *handle_alloc_1(size_t size, s
   if (unlikely(id == ALASKA_NO_ID))
     return raw_alloc(size, align, zero);
   void *backing = alaska_service->alloc(id, size ? size : 1, align, zero);
-  if (unlikely(!backing)) {
+  if (unlikely(!backing)) {     /* the backing region is full */
     alaska_id_free(id);
-    errno = ENOMEM;
-    return NULL;
+    return raw_alloc(size, align, zero);
   }
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
   if (alaska_stats_enabled)

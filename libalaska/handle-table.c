@@ -4,7 +4,7 @@
  * the 2^31 entries of handle IDs) is reserved with one mmap at start-up
  * and demand-paged.  IDs come from a per-thread cache of two magazines
  * (lists of free IDs threaded through the freed entries themselves: entry
- * = next << 32 | ALASKA_ENTRY_FREE_BIT, each with its count and tail), then
+ * = ALASKA_ENTRY_FREE_BIT | next, each with its count and tail), then
  * from a block of fresh IDs bumped from the global high-water mark.  A
  * thread's frees fill the current magazine; a full one becomes the spare,
  * and a full spare goes to the global pool.  A thread that runs dry takes
@@ -147,11 +147,11 @@ uint32_t alaska_id_refill(struct alaska_id_cache *c)
     return m.head;
   }
   uint64_t start = atomic_fetch_add_explicit(&bump_hw, BATCH, memory_order_relaxed);
-  if (start >= ALASKA_MAX_HANDLES)
+  if (start >= ALASKA_LAST_ID)
     return ALASKA_NO_ID;
   uint64_t end = start + BATCH;
-  if (end > ALASKA_MAX_HANDLES)
-    end = ALASKA_MAX_HANDLES;
+  if (end > ALASKA_LAST_ID)
+    end = ALASKA_LAST_ID;
   c->bump_next = (uint32_t) start + 1;
   c->bump_end = (uint32_t) end;
   return (uint32_t) start;
@@ -192,6 +192,13 @@ ALASKA_API void alaska_handles_in(const void *lo, const void *hi,
     if (b - l < span)
       fn(id, (void *) b, arg);
   }
+}
+
+void alaska_bad_backing(uint32_t id, const void *backing)
+{
+  alaska_fatal("the service gave handle ID %u backing memory at %p, outside the backing "
+               "region [%#llx, %#llx) or not 16-byte aligned", id, backing,
+               (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_BACKING_END);
 }
 
 void alaska_bad_handle(const void *h, const char *what)

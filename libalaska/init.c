@@ -36,6 +36,7 @@ static void init_once(void)
   alaska_options_init();
   alaska_stats_enabled = alaska_option_long(ALASKA_OPT_STATS) != 0;
   alaska_table_init();
+  alaska_region_init();
   alaska_threads_init();
 
   const char *name = alaska_option_string(ALASKA_OPT_SERVICE);

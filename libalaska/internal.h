@@ -12,8 +12,10 @@
 static inline void *alaska_translate_inline(const void *p)
 {
   uint64_t v = (uint64_t) (uintptr_t) p;
-  return (void *) (uintptr_t) (v + *(const uint64_t *) (uintptr_t)
-                               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE));
+  uint64_t e = (uint64_t) *(const uint32_t *) (uintptr_t)
+               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE) << 4;
+  int64_t s = (int64_t) v, lo = (int64_t) (v & 0xffffffff);
+  return (void *) (uintptr_t) ((uint64_t) (s > lo ? s : lo) + e);
 }
 #define alaska_translate alaska_translate_inline
 
@@ -42,22 +44,30 @@ void alaska_fatal(const char *fmt, ...)
 
 /* ---- handle-table.c ------------------------------------------------- */
 #define ALASKA_NO_ID UINT32_MAX
+#define ALASKA_LAST_ID (ALASKA_MAX_HANDLES - 1)     /* never handed out: ends free lists */
 void alaska_table_init(void);
+void alaska_region_init(void);          /* backing-region.c */
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
-static inline _Atomic uint64_t *alaska_entry(uint32_t id)
+static inline _Atomic uint32_t *alaska_entry(uint32_t id)
 {
-  return (_Atomic uint64_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
+  return (_Atomic uint32_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
 }
-/* Entry values of live handles (alaska-abi.h): backing - handle base. */
-static inline uint64_t alaska_entry_encode(uint32_t id, const void *backing)
+/* Entry values of live handles (alaska-abi.h): backing >> 4.  Services
+ * give backing memory from the backing region (backing-region.c). */
+void alaska_bad_backing(uint32_t id, const void *backing) __attribute__((noreturn, cold));
+static inline uint32_t alaska_entry_encode(uint32_t id, const void *backing)
 {
-  return (uint64_t) (uintptr_t) backing - ALASKA_HANDLE_BASE(id);
+  uint64_t b = (uint64_t) (uintptr_t) backing;
+  if (unlikely(b - ALASKA_BACKING_BASE >= ALASKA_BACKING_END - ALASKA_BACKING_BASE || (b & 15)))
+    alaska_bad_backing(id, backing);
+  return (uint32_t) (b >> 4);
 }
 static inline void *alaska_entry_decode(uint32_t id, uint64_t e)
 {
-  return (void *) (uintptr_t) (e + ALASKA_HANDLE_BASE(id));
+  (void) id;
+  return (void *) (uintptr_t) (e << 4);
 }
 static inline uint32_t alaska_handle_id(const void *h)
 {
@@ -72,14 +82,17 @@ static inline void *alaska_make_handle(uint32_t id)
   return (void *) (uintptr_t) ALASKA_HANDLE_BASE(id);
 }
 
-/* Free IDs are linked through their entries: next << 32 | free bit. */
+/* Free IDs are linked through their entries: free bit | next (the
+ * all-ones entry ends a list). */
 static inline uint32_t alaska_id_link_next(uint32_t id)
 {
-  return (uint32_t) (atomic_load_explicit(alaska_entry(id), memory_order_relaxed) >> 32);
+  uint32_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+  e &= ~ALASKA_ENTRY_FREE_BIT;
+  return e == ALASKA_LAST_ID ? ALASKA_NO_ID : e;
 }
 static inline void alaska_id_link_set(uint32_t id, uint32_t next)
 {
-  atomic_store_explicit(alaska_entry(id), ((uint64_t) next << 32) | ALASKA_ENTRY_FREE_BIT,
+  atomic_store_explicit(alaska_entry(id), ALASKA_ENTRY_FREE_BIT | (next == ALASKA_NO_ID ? ALASKA_LAST_ID : next),
                         memory_order_relaxed);
 }
 
@@ -238,7 +251,7 @@ void alaska_safepoints_after_fork(void);
 
 /* ---- relocation-arena.c ----------------------------------------------- */
 extern char *alaska_arena_region;       /* reserved lazily; NULL until then */
-#define ALASKA_ARENA_SIZE (UINT64_C(64) << 30)
+#define ALASKA_ARENA_SIZE (UINT64_C(4) << 30)     /* of the backing region */
 static inline int alaska_arena_contains(const void *p)
 {
   return (uintptr_t) p - (uintptr_t) alaska_arena_region < ALASKA_ARENA_SIZE

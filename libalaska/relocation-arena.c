@@ -1,8 +1,9 @@
 /* relocation-arena.c: the memory the malloc service moves objects into.
  *
  * Under a barrier the world is stopped and another thread may be stopped
- * inside libc's malloc holding its locks, so moved objects cannot come from
- * malloc.  They come from this arena instead: one reserved region, cut
+ * inside a malloc holding its locks, so moved objects cannot come from
+ * one.  They come from this arena instead: a piece of the backing region
+ * (backing-region.c), reserved at the first barrier, cut
  * into 1 MiB chunks, each serving one power-of-two size class (blocks
  * aligned to their class), or a run of chunks for one large block.  Free
  * blocks go on per-class lists, free runs on per-length lists.  Its lock is
@@ -40,12 +41,10 @@ static struct chunk *chunk_of(const void *p)
 static char *new_chunks(size_t n)
 {
   if (!alaska_arena_region) {
-    /* Over-reserve to align the region on a chunk. */
-    char *r = mmap(NULL, REGION_SIZE + CHUNK_SIZE, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (r == MAP_FAILED)
+    char *r = alaska_region_reserve(REGION_SIZE, CHUNK_SIZE);
+    if (!r || mprotect(r, REGION_SIZE, PROT_READ | PROT_WRITE) != 0)
       return NULL;
-    alaska_arena_region = (char *) (((uintptr_t) r + CHUNK_SIZE - 1) & ~(uintptr_t) (CHUNK_SIZE - 1));
+    alaska_arena_region = r;
   }
   if ((used_chunks + n) * CHUNK_SIZE > REGION_SIZE)
     return NULL;

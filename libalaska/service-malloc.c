@@ -1,12 +1,13 @@
 /* service-malloc.c: the "malloc" service, libalaska's default.  Backing
- * memory comes from the C library's allocator.  At a barrier it moves
+ * memory comes from a malloc over the backing region (backing-region.c:
+ * jemalloc in an arena of its own).  At a barrier it moves
  * every object that is not pinned -- copy to a new block of the
  * relocation arena, poison the old block, point the handle at the copy --
  * which makes a missed pin or a raw pointer kept across a safepoint show
  * up as a wrong result or a crash (ALASKA_STRESS, the test oracle).  Old
  * blocks stay poisoned until the next barrier has ended; then a block
  * whose poison was written over is reported, and the rest are freed.
- * A moved object keeps the usable size it had in libc's block (the arena's
+ * A moved object keeps the usable size it had in its first block (the arena's
  * blocks are powers of two): programs that count malloc_usable_size at
  * allocation and at free, as Redis does, must see the same figure. */
 #define _GNU_SOURCE
@@ -18,22 +19,10 @@
 
 #define POISON 0xa5
 
-static __attribute__((noinline)) void *aligned_alloc_zero(size_t size, size_t align, int zero)
-{
-  void *p;
-  if (posix_memalign(&p, align, size))
-    return NULL;
-  if (zero)
-    memset(p, 0, size);
-  return p;
-}
-
 static void *malloc_service_alloc(uint32_t id, size_t size, size_t align, int zero)
 {
   (void) id;
-  if (align > _Alignof(max_align_t))
-    return aligned_alloc_zero(size, align, zero);
-  return zero ? calloc(1, size) : malloc(size);
+  return alaska_region_malloc(size, align, zero);
 }
 
 /* Usable sizes of moved objects, by handle ID: reserved at the first
@@ -42,7 +31,7 @@ static uint32_t *moved_size;
 
 static size_t malloc_service_usable_size(uint32_t id, void *backing)
 {
-  return alaska_arena_contains(backing) ? moved_size[id] : malloc_usable_size(backing);
+  return alaska_arena_contains(backing) ? moved_size[id] : alaska_region_usable_size(backing);
 }
 
 static void malloc_service_free(uint32_t id, void *backing)
@@ -51,14 +40,14 @@ static void malloc_service_free(uint32_t id, void *backing)
   if (alaska_arena_contains(backing))
     alaska_arena_free(backing);
   else
-    free(backing);
+    alaska_region_free(backing);
 }
 
 static void *malloc_service_realloc(uint32_t id, void *backing, size_t size)
 {
   if (!alaska_arena_contains(backing))
-    return realloc(backing, size);
-  void *nb = malloc(size);
+    return alaska_region_realloc(backing, size);
+  void *nb = alaska_region_malloc(size, 16, 0);
   if (nb) {
     size_t old = moved_size[id];
     memcpy(nb, backing, old < size ? old : size);

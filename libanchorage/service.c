@@ -92,15 +92,13 @@ static char *refill(struct shard *s, size_t size)
 }
 
 /* Objects too large for a sub-heap, or aligned beyond 16 bytes (which
- * would never move), are the C library's memory. */
-static void *libc_alloc(size_t size, size_t align, int zero)
+ * would never move), come from libalaska's malloc over the backing
+ * region. */
+static void *large_alloc(size_t size, size_t align, int zero)
 {
-  void *p;
-  if (posix_memalign(&p, align, size))
-    return NULL;
-  if (zero)
-    memset(p, 0, size);
-  anchorage_stats_large((long) malloc_usable_size(p));
+  void *p = alaska_region_malloc(size, align, zero);
+  if (p)
+    anchorage_stats_large((long) alaska_region_usable_size(p));
   return p;
 }
 
@@ -109,7 +107,7 @@ static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
   (void) id;
   size_t bs = block_for(size);
   if (unlikely(bs > LARGE_BLOCK || align > 16))
-    return libc_alloc(size, align, zero);
+    return large_alloc(size, align, zero);
   struct shard *s = this_shard();
   pthread_mutex_lock(&s->lock);
   char *p = s->cur ? subheap_alloc(s->cur, bs) : NULL;
@@ -117,7 +115,7 @@ static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
     p = refill(s, bs);
   pthread_mutex_unlock(&s->lock);
   if (unlikely(!p))                     /* the reserved region is full */
-    return libc_alloc(size, align, zero);
+    return large_alloc(size, align, zero);
   if (zero)
     memset(p, 0, size);
   return p;
@@ -127,8 +125,8 @@ static void anchorage_free(uint32_t id, void *p)
 {
   (void) id;
   if (unlikely(!in_region(p))) {
-    anchorage_stats_large(-(long) malloc_usable_size(p));
-    free(p);
+    anchorage_stats_large(-(long) alaska_region_usable_size(p));
+    alaska_region_free(p);
     return;
   }
   struct subheap *sh = subheap_of(p);
@@ -144,7 +142,7 @@ static size_t anchorage_usable_size(uint32_t id, void *p)
 {
   (void) id;
   if (unlikely(!in_region(p)))
-    return malloc_usable_size(p);
+    return alaska_region_usable_size(p);
   struct subheap *sh = subheap_of(p);
   return (size_t) (block_end(sh, p) - (char *) p);
 }
@@ -165,9 +163,9 @@ static void *anchorage_realloc(uint32_t id, void *p, size_t size)
         return p;
     }
   } else if (bs > LARGE_BLOCK) {
-    void *n = realloc(p, size);
+    void *n = alaska_region_realloc(p, size);
     if (n)
-      anchorage_stats_large((long) malloc_usable_size(n) - (long) old);
+      anchorage_stats_large((long) alaska_region_usable_size(n) - (long) old);
     return n;
   }
   void *n = anchorage_alloc(id, size, 16, 0);

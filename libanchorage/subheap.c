@@ -1,5 +1,6 @@
-/* subheap.c: the heap's memory and its sub-heaps.  One range of address
- * space, reserved once (PROT_NONE), is cut into SUBHEAP_SIZE sub-heaps,
+/* subheap.c: the heap's memory and its sub-heaps.  One range of
+ * libalaska's backing region, reserved once (inaccessible), is cut into
+ * SUBHEAP_SIZE sub-heaps,
  * made accessible in address order as they are first used: the heap is
  * two mappings (used and reserved) whatever its size, and tools that scan
  * the accessible memory (valgrind) see only what was used.  Each sub-heap
@@ -24,12 +25,10 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int anchorage_region_init(void)
 {
-  /* Ask for 64 GiB of address space, less if the kernel refuses (strict
-   * overcommit accounting ignores MAP_NORESERVE). */
+  /* Up to 64 GiB of libalaska's backing region, less if it has less. */
   for (size_t n = MAX_SUBHEAPS; n >= 8; n /= 2) {
-    void *p = mmap(NULL, n * SUBHEAP_SIZE, PROT_NONE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p != MAP_FAILED) {
+    void *p = alaska_region_reserve(n * SUBHEAP_SIZE, SUBHEAP_SIZE);
+    if (p) {
       anchorage_region = p;
       anchorage_region_size = n * SUBHEAP_SIZE;
       subheaps_max = n;

@@ -1,0 +1,151 @@
+/* backing-region.c: the one address range that holds the backing memory of
+ * every handle, [ALASKA_BACKING_BASE, ALASKA_BACKING_END) (alaska-abi.h: a
+ * table entry is the backing address >> 4, so backing must lie below
+ * 2^35).  It is reserved at start-up, inaccessible, and handed out in
+ * pieces: alaska_region_reserve() gives a service a range of its own
+ * (Anchorage's sub-heaps, the relocation arena), and alaska_region_malloc()
+ * and friends are a general allocator over it -- Debian's jemalloc, in an
+ * arena of its own whose extents come from this range -- for the malloc
+ * service and for objects Anchorage does not keep in sub-heaps.  The
+ * program's own malloc stays the C library's: libjemalloc is a dependency
+ * of libalaska, so the C library comes first in symbol lookup.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <jemalloc/jemalloc.h>
+#include "internal.h"
+
+#define PIECE_ALIGN (UINT64_C(2) << 20)        /* pieces start on 2 MiB */
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static uintptr_t next = ALASKA_BACKING_BASE;   /* unreserved from here */
+
+void alaska_region_init(void)
+{
+  void *want = (void *) (uintptr_t) ALASKA_BACKING_BASE;
+  void *got = mmap(want, ALASKA_BACKING_END - ALASKA_BACKING_BASE, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (got != want) {
+    int err = got == MAP_FAILED ? errno : EEXIST;
+    if (got != MAP_FAILED)
+      munmap(got, ALASKA_BACKING_END - ALASKA_BACKING_BASE);
+    alaska_fatal("cannot reserve the backing region at [%#llx, %#llx): %s",
+                 (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_BACKING_END,
+                 err == EEXIST ? "the address range is already in use" : strerror(err));
+  }
+}
+
+/* size bytes aligned to align (a power of two), still inaccessible;
+ * NULL when the region is full. */
+static void *take(size_t size, size_t align)
+{
+  if (align < PIECE_ALIGN)
+    align = PIECE_ALIGN;
+  pthread_mutex_lock(&lock);
+  uintptr_t p = (next + align - 1) & ~(uintptr_t) (align - 1);
+  void *r = NULL;
+  if (p >= next && size <= ALASKA_BACKING_END - p) {
+    next = p + size;
+    r = (void *) p;
+  }
+  pthread_mutex_unlock(&lock);
+  return r;
+}
+
+ALASKA_API void *alaska_region_reserve(size_t size, size_t align)
+{
+  return take(size, align);
+}
+
+/* ---- the general allocator: a jemalloc arena over the region ---------- */
+
+static void *extent_alloc(extent_hooks_t *h, void *addr, size_t size, size_t align,
+                          bool *zero, bool *commit, unsigned arena)
+{
+  (void) h; (void) arena;
+  if (addr)
+    return NULL;                /* only fresh ranges: never in use before */
+  void *p = take(size, align);
+  if (!p || mprotect(p, size, PROT_READ | PROT_WRITE) != 0)
+    return NULL;
+  *zero = true;
+  *commit = true;
+  return p;
+}
+
+/* Returning false is success.  Freed extents are kept (dalloc is NULL),
+ * their pages given back; pieces of the one mapping split and merge. */
+static bool extent_purge(extent_hooks_t *h, void *addr, size_t size, size_t off,
+                         size_t len, unsigned arena)
+{
+  (void) h; (void) size; (void) arena;
+  return madvise((char *) addr + off, len, MADV_DONTNEED) != 0;
+}
+static bool extent_split(extent_hooks_t *h, void *addr, size_t size, size_t a,
+                         size_t b, bool committed, unsigned arena)
+{
+  (void) h; (void) addr; (void) size; (void) a; (void) b; (void) committed; (void) arena;
+  return false;
+}
+static bool extent_merge(extent_hooks_t *h, void *a, size_t as, void *b, size_t bs,
+                         bool committed, unsigned arena)
+{
+  (void) h; (void) a; (void) as; (void) b; (void) bs; (void) committed; (void) arena;
+  return false;
+}
+
+static extent_hooks_t hooks = {
+  .alloc = extent_alloc,
+  .purge_forced = extent_purge,
+  .split = extent_split,
+  .merge = extent_merge,
+};
+static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
+static int arena_flags = -1;
+
+static void arena_create(void)
+{
+  unsigned ind;
+  size_t sz = sizeof ind;
+  extent_hooks_t *hp = &hooks;
+  if (mallctl("arenas.create", &ind, &sz, &hp, sizeof hp) != 0)
+    alaska_fatal("cannot create the jemalloc arena of the backing region");
+  arena_flags = MALLOCX_ARENA(ind);
+}
+
+/* Sizes are rounded up to 16 bytes: jemalloc's size classes from 16 on
+ * are multiples of 16, and so are the blocks of those classes. */
+static inline size_t round16(size_t size)
+{
+  return size ? (size + 15) & ~(size_t) 15 : 16;
+}
+
+/* align: a power of two.  NULL when the region is full. */
+ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
+{
+  pthread_once(&arena_once, arena_create);
+  int flags = arena_flags | (zero ? MALLOCX_ZERO : 0);
+  if (align > 16)
+    flags |= MALLOCX_ALIGN(align);
+  return mallocx(round16(size), flags);
+}
+
+ALASKA_API void alaska_region_free(void *p)
+{
+  dallocx(p, arena_flags);
+}
+
+ALASKA_API size_t alaska_region_usable_size(const void *p)
+{
+  return sallocx(p, 0);
+}
+
+/* NULL (p untouched) when the region is full. */
+ALASKA_API void *alaska_region_realloc(void *p, size_t size)
+{
+  return rallocx(p, round16(size), arena_flags);
+}
