@@ -23,8 +23,9 @@ extern "C" {
 struct anchorage_stats {
   uint64_t extent_bytes;        /* virtual extent of the sub-heaps */
   uint64_t live_bytes;          /* bytes of live blocks in the sub-heaps */
-  uint64_t large_bytes;         /* live objects in C library memory (too large
-                                   for a sub-heap, or aligned beyond 16) */
+  uint64_t large_bytes;         /* live objects outside the sub-heaps (too
+                                   large, or aligned beyond 16): libalaska's
+                                   region malloc */
   uint64_t subheaps;            /* sub-heaps in use */
   double fragmentation;         /* extent_bytes / live_bytes (1 when empty) */
   int defragmenting;            /* control loop state: 0 waiting, 1 defragmenting */

@@ -153,19 +153,23 @@ def rss_by_mapping(pid):
     return sorted((tuple(m) for m in maps), reverse=True)
 
 
-# ALASKA_TABLE_BASE: 0x70000000 + 2^31 * 8 (the table's origin is 0x70000000;
-# entries start where handles, top bit set, index it).
-HANDLE_TABLE_STARTS = (0x470000000, 0x70000000)
+# ALASKA_TABLE_BASE: 0x70000000 + 2^31 * 4 (the table's origin is 0x70000000;
+# entries start where handles, top bit set, index it).  ALASKA_BACKING_BASE
+# and _END: the backing region, which holds every handle's memory.
+HANDLE_TABLE_STARTS = (0x270000000, 0x70000000)
+BACKING_REGION = (0x480000000, 0x800000000)
 
 
 def describe_mappings(maps, n=8):
     """Text lines for the n largest mappings by RSS, libalaska's handle
-    table (ALASKA_TABLE_BASE of alaska-abi.h) named."""
+    table and backing region (alaska-abi.h) named."""
     total = sum(m[0] for m in maps)
     out = ["RSS by mapping: total %.1f MiB" % (total / 1024)]
     for rss, size, start, name in maps[:n]:
         if start in HANDLE_TABLE_STARTS:
             name = "(libalaska handle table)"
+        elif BACKING_REGION[0] <= start < BACKING_REGION[1]:
+            name = "(libalaska backing region)"
         out.append("  %8.1f MiB  %#14x  %10.1f MiB mapped  %s"
                    % (rss / 1024, start, size / 1024, name or "(anonymous)"))
     return out
