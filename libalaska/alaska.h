@@ -114,10 +114,10 @@ struct alaska_service {
 /* The backing region, for services.  alaska_region_reserve: size bytes
  * of it, aligned to align (a power of two; at least 2 MiB), for the
  * caller alone and for good, inaccessible until the caller mprotects the
- * parts it uses.  alaska_region_malloc
- * and the rest: a general allocator over it (jemalloc), with malloc's
- * sizes and alignments (align a power of two; zero: zero-filled).  Both
- * return NULL when the region is full; realloc then leaves p as it was. */
+ * parts it uses.  alaska_region_malloc and the rest: a general allocator
+ * over it (jemalloc), with malloc's sizes and alignments (align a power
+ * of two; zero: zero-filled).  Both return NULL when the region is full;
+ * realloc then leaves p as it was. */
 void *alaska_region_reserve(size_t size, size_t align);
 void *alaska_region_malloc(size_t size, size_t align, int zero);
 void alaska_region_free(void *p);

@@ -24,43 +24,6 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static uintptr_t next = ALASKA_BACKING_BASE;   /* unreserved from here */
 
-void alaska_region_init(void)
-{
-  void *want = (void *) (uintptr_t) ALASKA_BACKING_BASE;
-  void *got = mmap(want, ALASKA_BACKING_END - ALASKA_BACKING_BASE, PROT_NONE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-  if (got != want) {
-    int err = got == MAP_FAILED ? errno : EEXIST;
-    if (got != MAP_FAILED)
-      munmap(got, ALASKA_BACKING_END - ALASKA_BACKING_BASE);
-    alaska_fatal("cannot reserve the backing region at [%#llx, %#llx): %s",
-                 (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_BACKING_END,
-                 err == EEXIST ? "the address range is already in use" : strerror(err));
-  }
-}
-
-/* size bytes aligned to align (a power of two), still inaccessible;
- * NULL when the region is full. */
-static void *take(size_t size, size_t align)
-{
-  if (align < PIECE_ALIGN)
-    align = PIECE_ALIGN;
-  pthread_mutex_lock(&lock);
-  uintptr_t p = (next + align - 1) & ~(uintptr_t) (align - 1);
-  void *r = NULL;
-  if (p >= next && size <= ALASKA_BACKING_END - p) {
-    next = p + size;
-    r = (void *) p;
-  }
-  pthread_mutex_unlock(&lock);
-  return r;
-}
-
-ALASKA_API void *alaska_region_reserve(size_t size, size_t align)
-{
-  return take(size, align);
-}
-
 /* ---- the general allocator: a jemalloc arena over the region ---------- */
 
 static void *extent_alloc(extent_hooks_t *h, void *addr, size_t size, size_t align,
@@ -69,7 +32,7 @@ static void *extent_alloc(extent_hooks_t *h, void *addr, size_t size, size_t ali
   (void) h; (void) arena;
   if (addr)
     return NULL;                /* only fresh ranges: never in use before */
-  void *p = take(size, align);
+  void *p = alaska_region_reserve(size, align);
   if (!p || mprotect(p, size, PROT_READ | PROT_WRITE) != 0)
     return NULL;
   *zero = true;
@@ -104,9 +67,9 @@ static extent_hooks_t hooks = {
   .split = extent_split,
   .merge = extent_merge,
 };
-static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
 static int arena_flags = -1;
 
+/* At start-up (alaska_region_init), before any allocation. */
 static void arena_create(void)
 {
   unsigned ind;
@@ -115,6 +78,39 @@ static void arena_create(void)
   if (mallctl("arenas.create", &ind, &sz, &hp, sizeof hp) != 0)
     alaska_fatal("cannot create the jemalloc arena of the backing region");
   arena_flags = MALLOCX_ARENA(ind);
+}
+
+void alaska_region_init(void)
+{
+  void *want = (void *) (uintptr_t) ALASKA_BACKING_BASE;
+  void *got = mmap(want, ALASKA_BACKING_END - ALASKA_BACKING_BASE, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (got != want) {
+    int err = got == MAP_FAILED ? errno : EEXIST;
+    if (got != MAP_FAILED)
+      munmap(got, ALASKA_BACKING_END - ALASKA_BACKING_BASE);
+    alaska_fatal("cannot reserve the backing region at [%#llx, %#llx): %s",
+                 (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_BACKING_END,
+                 err == EEXIST ? "the address range is already in use" : strerror(err));
+  }
+  arena_create();
+}
+
+/* size bytes aligned to align (a power of two), still inaccessible;
+ * NULL when the region is full. */
+ALASKA_API void *alaska_region_reserve(size_t size, size_t align)
+{
+  if (align < PIECE_ALIGN)
+    align = PIECE_ALIGN;
+  pthread_mutex_lock(&lock);
+  uintptr_t p = (next + align - 1) & ~(uintptr_t) (align - 1);
+  void *r = NULL;
+  if (p >= next && size <= ALASKA_BACKING_END - p) {
+    next = p + size;
+    r = (void *) p;
+  }
+  pthread_mutex_unlock(&lock);
+  return r;
 }
 
 /* Sizes are rounded up to 16 bytes: jemalloc's size classes from 16 on
@@ -127,7 +123,6 @@ static inline size_t round16(size_t size)
 /* align: a power of two.  NULL when the region is full. */
 ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
 {
-  pthread_once(&arena_once, arena_create);
   int flags = arena_flags | (zero ? MALLOCX_ZERO : 0);
   if (align > 16)
     flags |= MALLOCX_ALIGN(align);

@@ -2,7 +2,8 @@
  * a handle ID whose table entry holds the address of backing memory from
  * the service.  Objects a handle cannot address (larger than
  * ALASKA_MAX_OBJECT_SIZE bytes, alignment above 2^32, a full table, or a
- * full backing region) are raw libc memory; hfree and hrealloc tell the two apart by the handle bit. */
+ * full backing region) are raw libc memory; hfree and hrealloc tell the
+ * two apart by the handle bit. */
 #include <errno.h>
 #include <malloc.h>
 #include <stdlib.h>
@@ -278,5 +279,5 @@ ALASKA_API void *alaska_backing(uint32_t id)
   if (id >= alaska_ids_issued())
     return NULL;
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_acquire);
-  return e == 0 || (e & ALASKA_ENTRY_FREE_BIT) ? NULL : alaska_entry_decode(id, e);
+  return e == 0 || (e & ALASKA_ENTRY_FREE_BIT) ? NULL : alaska_entry_decode(e);
 }

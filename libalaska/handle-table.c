@@ -188,7 +188,7 @@ ALASKA_API void alaska_handles_in(const void *lo, const void *hi,
     uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
     if (e == 0 || (e & ALASKA_ENTRY_FREE_BIT))
       continue;
-    uintptr_t b = (uintptr_t) alaska_entry_decode(id, e);
+    uintptr_t b = (uintptr_t) alaska_entry_decode(e);
     if (b - l < span)
       fn(id, (void *) b, arg);
   }

@@ -64,10 +64,9 @@ static inline uint32_t alaska_entry_encode(uint32_t id, const void *backing)
     alaska_bad_backing(id, backing);
   return (uint32_t) (b >> 4);
 }
-static inline void *alaska_entry_decode(uint32_t id, uint64_t e)
+static inline void *alaska_entry_decode(uint32_t e)
 {
-  (void) id;
-  return (void *) (uintptr_t) (e << 4);
+  return (void *) (uintptr_t) ((uint64_t) e << 4);
 }
 static inline uint32_t alaska_handle_id(const void *h)
 {
@@ -147,7 +146,7 @@ static inline void *alaska_checked_backing(const void *h, const char *what)
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
   if (unlikely(e == 0 || (e & ALASKA_ENTRY_FREE_BIT) || alaska_handle_offset(h) != 0))
     alaska_bad_handle(h, what);
-  return alaska_entry_decode(id, e);
+  return alaska_entry_decode(e);
 }
 
 /* ---- notes.c ---------------------------------------------------------- */

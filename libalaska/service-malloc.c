@@ -11,7 +11,6 @@
  * blocks are powers of two): programs that count malloc_usable_size at
  * allocation and at free, as Redis does, must see the same figure. */
 #define _GNU_SOURCE
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>

@@ -6,7 +6,6 @@
  * shard that owns its sub-heap.  Objects too large for a sub-heap, or
  * aligned beyond 16 bytes, are the C library's memory and never move. */
 #define _GNU_SOURCE
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
