@@ -109,6 +109,23 @@ static void register_attributes (void *gcc_data, void *user_data)
   alaska_register_external_attributes ();
 }
 
+/* Trees the passes keep in static variables from one function to the
+ * next (the entry type, runtime declarations).  GCC's garbage collector
+ * runs between passes and frees what no root reaches, so they hang from
+ * this root (registered with PLUGIN_REGISTER_GGC_ROOTS). */
+static vec<tree, va_gc> *kept_trees;
+static const struct ggc_root_tab kept_trees_root[] = {
+  { &kept_trees, 1, sizeof (kept_trees), &gt_ggc_mx_vec_tree_va_gc_,
+    &gt_pch_nx_vec_tree_va_gc_ },
+  LAST_GGC_ROOT_TAB
+};
+
+tree alaska_gc_keep (tree t)
+{
+  vec_safe_push (kept_trees, t);
+  return t;
+}
+
 static struct plugin_info alaska_plugin_info = {
   ALASKA_PACKAGE_VERSION,
   "gcc-alaska: transparent handles for movable heap objects; see alaska-gcc(1)"
@@ -123,6 +140,8 @@ int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *versi
 
   register_callback (info->base_name, PLUGIN_INFO, NULL, &alaska_plugin_info);
   register_callback (info->base_name, PLUGIN_ATTRIBUTES, register_attributes, NULL);
+  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                     const_cast<ggc_root_tab *> (kept_trees_root));
 
   /* Allocation replacement: early, right after SSA construction, at every
    * optimisation level. */

@@ -22,6 +22,9 @@ struct alaska_options {
 };
 extern alaska_options alaska_opts;
 
+/* alaska-plugin.cc */
+tree alaska_gc_keep (tree t);   /* t, kept alive across passes by a GC root */
+
 /* version-check.cc */
 bool alaska_version_ok (const struct plugin_gcc_version *running);
 

@@ -66,7 +66,7 @@ static tree replacement_decl (tree fndecl, bool alloc)
   if (it != cache.end ())
     return it->second;
 
-  tree decl = build_fn_decl (runtime, TREE_TYPE (fndecl));
+  tree decl = alaska_gc_keep (build_fn_decl (runtime, TREE_TYPE (fndecl)));
   DECL_EXTERNAL (decl) = 1;
   TREE_PUBLIC (decl) = 1;
   DECL_ARTIFICIAL (decl) = 1;

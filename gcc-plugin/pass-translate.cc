@@ -46,7 +46,8 @@
 #include <map>
 #include <vector>
 
-static hash_set<tree> *instrumented_fns;
+/* DECL_UIDs: a freed declaration's address may come back as another's. */
+static std::set<unsigned> instrumented_fns;
 static tree entry_type, entry_ptr_type;
 
 /* Table entries get an alias set of their own: no program store can
@@ -55,10 +56,10 @@ static void init_types ()
 {
   if (entry_type)
     return;
-  entry_type = build_distinct_type_copy (unsigned_type_node);
+  entry_type = alaska_gc_keep (build_distinct_type_copy (unsigned_type_node));
   TYPE_CANONICAL (entry_type) = entry_type;
   TYPE_NAME (entry_type) = NULL_TREE;
-  entry_ptr_type = build_pointer_type (entry_type);
+  entry_ptr_type = alaska_gc_keep (build_pointer_type (entry_type));
 }
 
 tree alaska_entry_type ()
@@ -582,9 +583,10 @@ void translator::keep (tree h, const char *callee, gimple_stmt_iterator *gsi)
   static tree decl;
   if (!decl)
     {
-      decl = build_fn_decl (ALASKA_KEEP_FN, build_function_type_list (void_type_node,
+      decl = alaska_gc_keep (build_fn_decl (ALASKA_KEEP_FN,
+                                            build_function_type_list (void_type_node,
                                                                       const_ptr_type_node,
-                                                                      NULL_TREE));
+                                                                      NULL_TREE)));
       TREE_NOTHROW (decl) = 1;
     }
   gsi_insert_before (gsi, gimple_build_call (decl, 1, h), GSI_SAME_STMT);
@@ -757,9 +759,7 @@ void translator::after_dom_children (basic_block)
 
 static unsigned instrument_function (function *fun, const char *where, bool hoist)
 {
-  if (!instrumented_fns)
-    instrumented_fns = new hash_set<tree>;
-  if (instrumented_fns->add (fun->decl))
+  if (!instrumented_fns.insert (DECL_UID (fun->decl)).second)
     return 0;
   init_types ();
   calculate_dominance_info (CDI_DOMINATORS);
@@ -798,7 +798,7 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
 
 bool alaska_function_instrumented (function *fun)
 {
-  return instrumented_fns && instrumented_fns->contains (fun->decl);
+  return instrumented_fns.count (DECL_UID (fun->decl));
 }
 
 namespace {

@@ -28,8 +28,9 @@ static tree epoch_var ()
   static tree var;
   if (!var)
     {
-      var = build_decl (UNKNOWN_LOCATION, VAR_DECL,
-                        get_identifier ("__alaska_safepoint_epoch"), alaska_entry_type ());
+      var = alaska_gc_keep (build_decl (UNKNOWN_LOCATION, VAR_DECL,
+                                        get_identifier ("__alaska_safepoint_epoch"),
+                                        alaska_entry_type ()));
       TREE_STATIC (var) = 1;
       TREE_PUBLIC (var) = 0;
       TREE_ADDRESSABLE (var) = 1;
