@@ -102,6 +102,9 @@ private:
    * translated pointer, and the undo log with a marker per block. */
   hash_map<tree, tree> avail;
   std::vector<std::pair<tree, tree>> undo;
+  /* Translated root -> translated - root, emitted beside it: a pointer
+   * derived from the root is rebuilt as itself plus this delta. */
+  hash_map<tree, tree> delta_of;
 
   tree root_of (tree p);
   tree root_1 (tree p, hash_map<tree, int> &open, int &low);
@@ -387,8 +390,14 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   tree sel = emit (&seq, u64, NOP_EXPR, mx);
   tree sum = emit (&seq, u64, PLUS_EXPR, sel, es);
   tree t = emit (&seq, ptr_type_node, NOP_EXPR, sum);
+  tree delta = emit (&seq, sizetype, MINUS_EXPR, emit (&seq, sizetype, NOP_EXPR, sum),
+                     emit (&seq, sizetype, NOP_EXPR, u));
+  delta_of.put (t, delta);
   if (pins)
-    pins->add_translation (root, t, gimple_seq_first_stmt (seq));
+    {
+      pins->add_translation (root, t, gimple_seq_first_stmt (seq));
+      pins->add_derived (delta, t);
+    }
 
   basic_block at;
   if (target)
@@ -425,6 +434,40 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   return t;
 }
 
+/* p - root as a sizetype value, emitted before gsi, where p is root
+ * plus offsets through pointer arithmetic and conversions (an element
+ * address, a field address); else NULL_TREE (a pointer that went round
+ * a PHI, or through integer arithmetic). */
+static tree offset_from_root (tree p, tree root, gimple_stmt_iterator *gsi)
+{
+  auto_vec<tree, 4> offs;
+  for (int steps = 0; p != root; steps++)
+    {
+      gassign *a = TREE_CODE (p) == SSA_NAME && steps < 8
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p)) : NULL;
+      if (!a)
+        return NULL_TREE;
+      enum tree_code code = gimple_assign_rhs_code (a);
+      if (code == POINTER_PLUS_EXPR)
+        {
+          tree o = gimple_assign_rhs2 (a);
+          if (TREE_CODE (o) == SSA_NAME && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (o))
+            return NULL_TREE;
+          offs.safe_push (o);
+        }
+      else if (!(code == SSA_NAME || (CONVERT_EXPR_CODE_P (code)
+                                      && pointer_sized_p (gimple_assign_rhs1 (a)))))
+        return NULL_TREE;
+      p = gimple_assign_rhs1 (a);
+    }
+  gimple_seq seq = NULL;
+  tree sum = size_zero_node;
+  for (tree o : offs)
+    sum = gimple_build (&seq, PLUS_EXPR, sizetype, sum, o);
+  gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+  return sum;
+}
+
 /* The translated form of pointer value p, valid at gsi. */
 tree translator::translated (tree p, gimple_stmt_iterator *gsi)
 {
@@ -451,21 +494,31 @@ tree translator::translated (tree p, gimple_stmt_iterator *gsi)
              ? t : emit (gsi, type, NOP_EXPR, t);
   else
     {
-      /* p' = t + (p - root), in integers, so p may be any 64-bit type. */
-      tree u64 = long_long_unsigned_type_node;
-      tree pu = emit (gsi, u64, NOP_EXPR, p);
-      tree ru = emit (gsi, u64, NOP_EXPR, root);
-      tree diff = emit (gsi, sizetype, MINUS_EXPR,
-                        emit (gsi, sizetype, NOP_EXPR, pu),
-                        emit (gsi, sizetype, NOP_EXPR, ru));
+      /* p' = t + (p - root), in integers, so p may be any 64-bit type:
+       * t plus p's offsets where p is root plus offsets, and otherwise
+       * (a pointer induction variable, a value through a PHI)
+       * p + (t - root), which needs neither t nor root live here and
+       * folds into the address as an index register. */
+      tree off = offset_from_root (p, root, gsi);
+      tree base = off ? t : p;
+      if (dump_file)
+        {
+          fprintf (dump_file, "alaska: derive ");
+          print_generic_expr (dump_file, p);
+          fprintf (dump_file, " from ");
+          print_generic_expr (dump_file, root);
+          fprintf (dump_file, off ? " by its offsets\n" : " by the delta\n");
+        }
+      if (!off)
+        off = *delta_of.get (t);
       if (POINTER_TYPE_P (type))
         result = emit (gsi, type, POINTER_PLUS_EXPR,
-                       useless_type_conversion_p (type, ptr_type_node)
-                       ? t : emit (gsi, type, NOP_EXPR, t), diff);
+                       useless_type_conversion_p (type, TREE_TYPE (base))
+                       ? base : emit (gsi, type, NOP_EXPR, base), off);
       else
         result = emit (gsi, type, NOP_EXPR,
                        emit (gsi, sizetype, PLUS_EXPR,
-                             emit (gsi, sizetype, NOP_EXPR, t), diff));
+                             emit (gsi, sizetype, NOP_EXPR, base), off));
     }
   if (pins && result != t)
     pins->add_derived (result, t);
