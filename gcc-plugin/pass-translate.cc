@@ -27,12 +27,12 @@
  * function is instrumented by the first instance that reaches it.
  *
  * The translation is emitted inline, with no test and no branch
- * (alaska-abi.h: 4-byte entries, the backing address >> 4):
+ * (alaska-abi.h: 4-byte entries, the backing address >> 3):
  *     u = (uint64) root;
  *     e = *(entry *) (ALASKA_TABLE_ORIGIN + (u >> 32) * 4);
- *     t = smax (u, u & 0xffffffff) + ((uint64) e << 4);
- * which x86-64 does in eight instructions (mov, shr, load, shl, mov, cmp,
- * cmov, add).
+ *     t = smax (u, u & 0xffffffff) + ((uint64) e << 3);
+ * which x86-64 does in six instructions (mov, shr, load, mov, cmp, cmov)
+ * and the address of each access (t + e * 8).
  * The load cannot trap: the table's whole span is mapped.
  */
 #include "alaska-abi.h"
@@ -380,7 +380,8 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   gassign *load = gimple_build_assign (entry, mem);
   gimple_seq_add_stmt_without_update (&seq, load);
   tree ew = emit (&seq, u64, NOP_EXPR, entry);
-  tree es = emit (&seq, u64, LSHIFT_EXPR, ew, build_int_cst (integer_type_node, 4));
+  tree es = emit (&seq, u64, LSHIFT_EXPR, ew,
+                  build_int_cst (integer_type_node, ALASKA_ENTRY_SHIFT));
   /* Signed max (v, low 32 bits of v): the offset for a handle (negative),
    * v itself for a raw pointer (whose low bits are never more than it). */
   tree s64t = long_long_integer_type_node;

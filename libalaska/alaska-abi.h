@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#define ALASKA_ABI_VERSION 3
+#define ALASKA_ABI_VERSION 4
 
 /* ------------------------------------------------------------------------
  * Handle representation (64 bits):
@@ -40,24 +40,25 @@
  * slots of raw pointers (bit 63 clear), always holds 0; the upper half
  * holds the entries of the 2^31 handle IDs, from ALASKA_TABLE_BASE.  The
  * backing memory of every handle lies in the backing region below, 16-byte
- * aligned, and its entry is its address >> 4.  Translating any 64-bit
+ * aligned, and its entry is its address >> 3.  Translating any 64-bit
  * value v is
  *
  *     smax (v, v & 0xffffffff) + ((uint64_t) *(uint32_t *)
- *                                  (ALASKA_TABLE_ORIGIN + (v >> 32) * 4) << 4)
+ *                                  (ALASKA_TABLE_ORIGIN + (v >> 32) * 4) << 3)
  *
  * with a signed maximum: the offset for a handle (negative as a signed
  * number), v itself for a raw pointer, which reads a zero slot.  On x86-64
- * that is 8 instructions with no branch (mov, shr, load with a scaled index
- * and 32-bit displacement, shl, mov, cmp, cmov, add).  The whole range is
- * reserved at start-up (demand-paged, the raw half read-only), so
+ * that is 6 instructions with no branch (mov, shr, load with a scaled index
+ * and 32-bit displacement, mov, cmp, cmov), and the shift and the add fold
+ * into the address of the access itself (base + index * 8).  The whole
+ * range is reserved at start-up (demand-paged, the raw half read-only), so
  * translating any value, even one that is never dereferenced, cannot
  * fault.
  *
  * Entry values: 0 = ID never handed out (translation gives the offset, an
- * address below 4 GiB); ALASKA_ENTRY_FREE_BIT set = freed, the other bits
- * a free-list link (translation gives an address in [32 GiB, 64 GiB),
- * which nothing maps); otherwise live, backing >> 4.
+ * address below 4 GiB); ALASKA_ENTRY_FREE = freed (translation gives an
+ * address in [32 GiB - 8, 36 GiB), which libalaska reserves inaccessible:
+ * a use after free faults); otherwise live, backing >> 3.
  *
  * Half as large as 8-byte entries: the table of a program that had N
  * handles at once takes 4N bytes, and a pointer-chasing loop misses the
@@ -70,14 +71,16 @@
 #define ALASKA_TABLE_SPAN        ((UINT64_C(1) << 32) * ALASKA_ENTRY_SIZE)
 #define ALASKA_TABLE_BASE        (ALASKA_TABLE_ORIGIN + (ALASKA_HANDLE_BIT >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE)
 #define ALASKA_TABLE_SIZE        (ALASKA_MAX_HANDLES * ALASKA_ENTRY_SIZE)
-#define ALASKA_ENTRY_FREE_BIT    UINT32_C(0x80000000)
+#define ALASKA_ENTRY_SHIFT       3
+#define ALASKA_ENTRY_FREE        UINT32_C(0xffffffff)
 #define ALASKA_HANDLE_BASE(id)   (ALASKA_HANDLE_BIT | ((uint64_t) (id) << ALASKA_ID_SHIFT))
 
-/* The backing region: above the table, below 2^35 (where entries with
- * the free bit would point).  libalaska reserves it at start-up; services
- * take their memory from it (alaska.h). */
+/* The backing region: above the table, below what a freed entry points
+ * at (2^35 - 8).  libalaska reserves it at start-up, with the guard above
+ * it inaccessible; services take their memory from it (alaska.h). */
 #define ALASKA_BACKING_BASE      UINT64_C(0x480000000)   /* 18 GiB */
-#define ALASKA_BACKING_END       UINT64_C(0x800000000)   /* 32 GiB */
+#define ALASKA_BACKING_END       UINT64_C(0x7ffe00000)   /* 32 GiB - 2 MiB */
+#define ALASKA_GUARD_END         UINT64_C(0x900000000)   /* 36 GiB */
 
 /* ------------------------------------------------------------------------
  * Runtime entry points the plugin redirects calls to.  Each has the
@@ -178,7 +181,7 @@
  *
  * Every object file compiled by the plugin references ALASKA_ABI_SYMBOL, a
  * variable libalaska defines: linking fails with "undefined reference to
- * alaska_abi_3" against a runtime of another ABI, and --as-needed keeps
+ * alaska_abi_4" against a runtime of another ABI, and --as-needed keeps
  * libalaska linked (its constructor maps the handle table that translated
  * code reads).
  *
@@ -192,8 +195,8 @@
  * libalaska checks at start-up that every assumed function is defined by
  * some instrumented object, and warns naming each one that is not.
  */
-#define ALASKA_ABI_SYMBOL        alaska_abi_3
-#define ALASKA_ABI_SYMBOL_NAME   "alaska_abi_3"
+#define ALASKA_ABI_SYMBOL        alaska_abi_4
+#define ALASKA_ABI_SYMBOL_NAME   "alaska_abi_4"
 #define ALASKA_NOTE_SECTION      ".note.alaska"
 #define ALASKA_NOTE_OWNER        "Alaska"
 #define ALASKA_NOTE_DEFINES      1

@@ -1,7 +1,9 @@
 /* backing-region.c: the one address range that holds the backing memory of
  * every handle, [ALASKA_BACKING_BASE, ALASKA_BACKING_END) (alaska-abi.h: a
- * table entry is the backing address >> 4, so backing must lie below
- * 2^35).  It is reserved at start-up, inaccessible, and handed out in
+ * table entry is the backing address >> 3, so backing must lie below
+ * 2^35, and a freed entry points just under 2^35).  It is reserved at
+ * start-up, inaccessible, with the guard [ALASKA_BACKING_END,
+ * ALASKA_GUARD_END) where freed handles point, and handed out in
  * pieces: alaska_region_reserve() gives a service a range of its own
  * (Anchorage's sub-heaps, the relocation arena), and alaska_region_malloc()
  * and friends are a general allocator over it -- Debian's jemalloc, in an
@@ -83,14 +85,14 @@ static void arena_create(void)
 void alaska_region_init(void)
 {
   void *want = (void *) (uintptr_t) ALASKA_BACKING_BASE;
-  void *got = mmap(want, ALASKA_BACKING_END - ALASKA_BACKING_BASE, PROT_NONE,
+  void *got = mmap(want, ALASKA_GUARD_END - ALASKA_BACKING_BASE, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
   if (got != want) {
     int err = got == MAP_FAILED ? errno : EEXIST;
     if (got != MAP_FAILED)
-      munmap(got, ALASKA_BACKING_END - ALASKA_BACKING_BASE);
+      munmap(got, ALASKA_GUARD_END - ALASKA_BACKING_BASE);
     alaska_fatal("cannot reserve the backing region at [%#llx, %#llx): %s",
-                 (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_BACKING_END,
+                 (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_GUARD_END,
                  err == EEXIST ? "the address range is already in use" : strerror(err));
   }
   arena_create();

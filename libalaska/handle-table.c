@@ -2,16 +2,15 @@
  *
  * The table's whole span (alaska-abi.h: the zero slots of raw pointers and
  * the 2^31 entries of handle IDs) is reserved with one mmap at start-up
- * and demand-paged.  IDs come from a per-thread cache of two magazines
- * (lists of free IDs threaded through the freed entries themselves: entry
- * = ALASKA_ENTRY_FREE_BIT | next, each with its count and tail), then
- * from a block of fresh IDs bumped from the global high-water mark.  A
- * thread's frees fill the current magazine; a full one becomes the spare,
- * and a full spare goes to the global pool.  A thread that runs dry takes
- * its spare, then a magazine from the pool, before bumping.  Magazines
- * move whole, by their head and tail, and only pool moves take a lock.
- * The fast paths (a pop or a push on the current magazine) are inline in
- * internal.h; the slow paths are here.
+ * and demand-paged.  Free IDs are kept apart from the table, whose freed
+ * entries all read ALASKA_ENTRY_FREE: each thread caches up to two
+ * magazines of them (ALASKA_ID_BATCH IDs each) on one stack, then bumps a
+ * block of fresh IDs from the global high-water mark.  A thread's frees
+ * push on its stack; a full stack sends its older magazine to the global
+ * pool, a bitmap of IDs.  A thread that runs dry takes the pool's lowest
+ * IDs, a magazine's worth, before bumping.  Only pool moves take a lock.
+ * The fast paths (a pop or a push) are inline in internal.h; the slow
+ * paths are here.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -20,18 +19,21 @@
 #include <sys/mman.h>
 #include "internal.h"
 
-#define BATCH 64                /* IDs in a full magazine */
+#define BATCH ALASKA_ID_BATCH
+#define FRESH 64                /* IDs in a block bumped from the high-water mark */
 
 /* limit starts at 0, so a thread's first free takes the slow path and
  * registers the exit flush (internal.h). */
-__thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec"))) = {
-  .head = ALASKA_NO_ID, .spare = { ALASKA_NO_ID, ALASKA_NO_ID, 0 },
-};
+__thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec")));
 
 static _Atomic uint64_t bump_hw;        /* IDs [0, bump_hw) have been issued to caches */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct alaska_id_magazine *pool; /* a stack of magazines, mapped as it grows */
-static size_t pool_n, pool_cap;
+/* The global pool: a bit per handle ID, set while the ID is free there,
+ * and a summary bit per word of it, set while the word is not zero.  Both
+ * are reserved at start-up and demand-paged: a pool of N free IDs below
+ * the high-water mark hw costs about hw / 8 bytes, however large N is. */
+static uint64_t *pool_bits, *pool_summary;
+static size_t pool_low;                 /* no summary word below this is set */
 static pthread_key_t exit_key;
 
 /* Around fork (threads.c). */
@@ -43,56 +45,63 @@ void alaska_ids_lock(int take)
     pthread_mutex_unlock(&pool_lock);
 }
 
-/* Put a non-empty magazine on the pool.  Without room for it (no memory
- * to grow the stack), its IDs are spliced onto the top magazine, or, on
- * an empty pool, left unused. */
-static void pool_push(struct alaska_id_magazine m)
+/* Put n IDs on the pool. */
+static void pool_push(const uint32_t *ids, uint32_t n)
 {
   pthread_mutex_lock(&pool_lock);
-  if (pool_n == pool_cap) {
-    size_t cap = pool_cap ? 2 * pool_cap : 1024;
-    void *v = pool ? mremap(pool, pool_cap * sizeof *pool, cap * sizeof *pool, MREMAP_MAYMOVE)
-                   : mmap(NULL, cap * sizeof *pool, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (v != MAP_FAILED) {
-      pool = v;
-      pool_cap = cap;
+  for (uint32_t i = 0; i < n; i++) {
+    size_t w = ids[i] / 64;
+    if (!pool_bits[w]) {
+      pool_summary[w / 64] |= 1ull << (w % 64);
+      if (w / 64 < pool_low)
+        pool_low = w / 64;
     }
-  }
-  if (pool_n < pool_cap) {
-    pool[pool_n++] = m;
-  } else if (pool_n > 0) {
-    struct alaska_id_magazine *top = &pool[pool_n - 1];
-    alaska_id_link_set(m.tail, top->head);
-    top->head = m.head;
-    top->count += m.count;
+    pool_bits[w] |= 1ull << (ids[i] % 64);
   }
   pthread_mutex_unlock(&pool_lock);
 }
 
-static int pool_pop(struct alaska_id_magazine *m)
+/* The lowest IDs of the pool, up to BATCH, into ids[] from the highest
+ * down, so that the thread's stack gives them out lowest first and IDs
+ * given out together have their entries side by side; their count, 0 if
+ * the pool is empty. */
+static uint32_t pool_pop(uint32_t *ids)
 {
   pthread_mutex_lock(&pool_lock);
-  int got = pool_n > 0;
-  if (got)
-    *m = pool[--pool_n];
+  uint32_t n = 0;
+  size_t words = (alaska_ids_issued() + 63) / 64;
+  for (size_t s = pool_low; n < BATCH && s < (words + 63) / 64; s++) {
+    while (n < BATCH && pool_summary[s]) {
+      size_t w = s * 64 + __builtin_ctzll(pool_summary[s]);
+      while (n < BATCH && pool_bits[w]) {
+        ids[n++] = (uint32_t) (w * 64 + __builtin_ctzll(pool_bits[w]));
+        pool_bits[w] &= pool_bits[w] - 1;
+      }
+      if (!pool_bits[w])
+        pool_summary[s] &= ~(1ull << (w % 64));
+    }
+    if (!pool_summary[s])
+      pool_low = s + 1;
+  }
   pthread_mutex_unlock(&pool_lock);
-  return got;
+  for (uint32_t i = 0; i < n / 2; i++) {
+    uint32_t t = ids[i];
+    ids[i] = ids[n - 1 - i];
+    ids[n - 1 - i] = t;
+  }
+  return n;
 }
 
 static void flush_on_exit(void *arg)
 {
   (void) arg;
   struct alaska_id_cache *c = &alaska_id_cache;
-  /* Unissued IDs of this thread's block join the current magazine. */
+  /* Unissued IDs of this thread's block go too. */
   while (c->bump_next < c->bump_end)
     alaska_id_free(c->bump_next++);
-  if (c->count)
-    pool_push((struct alaska_id_magazine) { c->head, c->tail, c->count });
-  if (c->spare.count)
-    pool_push(c->spare);
-  c->head = c->spare.head = c->spare.tail = ALASKA_NO_ID;
-  c->count = c->spare.count = 0;
+  for (uint32_t i = 0; i < c->n; i += BATCH)
+    pool_push(c->ids + i, c->n - i < BATCH ? c->n - i : BATCH);
+  c->n = 0;
   c->limit = 0;
 }
 
@@ -119,58 +128,55 @@ void alaska_table_init(void)
                  (unsigned long long) (ALASKA_TABLE_ORIGIN + ALASKA_TABLE_SPAN),
                  err == EEXIST ? "the address range is already in use" : strerror(err));
   }
+  size_t words = ALASKA_MAX_HANDLES / 64;
+  pool_bits = mmap(NULL, (words + words / 64) * sizeof (uint64_t), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (pool_bits == MAP_FAILED)
+    alaska_fatal("cannot reserve the pool of free handle IDs: %s", strerror(errno));
+  pool_summary = pool_bits + words;
   pthread_key_create(&exit_key, flush_on_exit);
 }
 
 /* A thread's cached IDs go back to the pool when it exits. */
 static void register_exit_flush(struct alaska_id_cache *c)
 {
-  c->limit = BATCH;
+  c->limit = 2 * BATCH;
   pthread_setspecific(exit_key, c);
 }
 
-/* The current magazine and the block are empty (alaska_id_alloc): the
- * spare, a magazine of the pool, or a fresh block. */
+/* The stack and the block are empty (alaska_id_alloc): a magazine's worth
+ * of the pool, or a fresh block. */
 uint32_t alaska_id_refill(struct alaska_id_cache *c)
 {
   if (!c->limit)
     register_exit_flush(c);
-  struct alaska_id_magazine m = c->spare;
-  if (m.count)
-    c->spare = (struct alaska_id_magazine) { ALASKA_NO_ID, ALASKA_NO_ID, 0 };
-  else if (!pool_pop(&m))
-    m.count = 0;
-  if (m.count) {
-    c->head = alaska_id_link_next(m.head);
-    c->tail = m.tail;
-    c->count = m.count - 1;
-    return m.head;
+  uint32_t n = pool_pop(c->ids);
+  if (n) {
+    c->n = n - 1;
+    return c->ids[n - 1];
   }
-  uint64_t start = atomic_fetch_add_explicit(&bump_hw, BATCH, memory_order_relaxed);
-  if (start >= ALASKA_LAST_ID)
+  uint64_t start = atomic_fetch_add_explicit(&bump_hw, FRESH, memory_order_relaxed);
+  if (start >= ALASKA_MAX_HANDLES)
     return ALASKA_NO_ID;
-  uint64_t end = start + BATCH;
-  if (end > ALASKA_LAST_ID)
-    end = ALASKA_LAST_ID;
+  uint64_t end = start + FRESH;
+  if (end > ALASKA_MAX_HANDLES)
+    end = ALASKA_MAX_HANDLES;
   c->bump_next = (uint32_t) start + 1;
   c->bump_end = (uint32_t) end;
   return (uint32_t) start;
 }
 
-/* The current magazine went over its limit (alaska_id_free): register the
- * exit flush if this thread has never allocated; or the magazine becomes
- * the spare, and a full spare goes to the pool. */
+/* The stack is full (alaska_id_free), or this thread has never freed:
+ * register the exit flush, and send the older magazine to the pool. */
 void alaska_id_overflow(struct alaska_id_cache *c)
 {
   if (!c->limit)
     register_exit_flush(c);
-  if (c->count <= c->limit)
+  if (c->n < c->limit)
     return;
-  if (c->spare.count)
-    pool_push(c->spare);
-  c->spare = (struct alaska_id_magazine) { c->head, c->tail, c->count };
-  c->head = ALASKA_NO_ID;
-  c->count = 0;
+  pool_push(c->ids, BATCH);
+  memmove(c->ids, c->ids + BATCH, (c->n - BATCH) * sizeof *c->ids);
+  c->n -= BATCH;
 }
 
 uint32_t alaska_ids_issued(void)
@@ -186,7 +192,7 @@ ALASKA_API void alaska_handles_in(const void *lo, const void *hi,
   uintptr_t l = (uintptr_t) lo, span = (uintptr_t) hi - l;
   for (uint32_t id = 0; id < n; id++) {
     uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-    if (e == 0 || (e & ALASKA_ENTRY_FREE_BIT))
+    if (e == 0 || e == ALASKA_ENTRY_FREE)
       continue;
     uintptr_t b = (uintptr_t) alaska_entry_decode(e);
     if (b - l < span)
@@ -207,7 +213,7 @@ void alaska_bad_handle(const void *h, const char *what)
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
   if (e == 0)
     alaska_fatal("%s of invalid handle %p: handle ID %u was never allocated", what, h, id);
-  if (e & ALASKA_ENTRY_FREE_BIT) {
+  if (e == ALASKA_ENTRY_FREE) {
     if (!strcmp(what, "free"))
       alaska_fatal("double free of handle %p", h);
     alaska_fatal("%s of freed handle %p", what, h);

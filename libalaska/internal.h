@@ -13,7 +13,7 @@ static inline void *alaska_translate_inline(const void *p)
 {
   uint64_t v = (uint64_t) (uintptr_t) p;
   uint64_t e = (uint64_t) *(const uint32_t *) (uintptr_t)
-               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE) << 4;
+               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE) << ALASKA_ENTRY_SHIFT;
   int64_t s = (int64_t) v, lo = (int64_t) (v & 0xffffffff);
   return (void *) (uintptr_t) ((uint64_t) (s > lo ? s : lo) + e);
 }
@@ -44,7 +44,6 @@ void alaska_fatal(const char *fmt, ...)
 
 /* ---- handle-table.c ------------------------------------------------- */
 #define ALASKA_NO_ID UINT32_MAX
-#define ALASKA_LAST_ID (ALASKA_MAX_HANDLES - 1)     /* never handed out: ends free lists */
 void alaska_table_init(void);
 void alaska_region_init(void);          /* backing-region.c */
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
@@ -54,19 +53,20 @@ static inline _Atomic uint32_t *alaska_entry(uint32_t id)
 {
   return (_Atomic uint32_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
 }
-/* Entry values of live handles (alaska-abi.h): backing >> 4.  Services
- * give backing memory from the backing region (backing-region.c). */
+/* Entry values of live handles (alaska-abi.h): backing >> 3, 16-byte
+ * aligned.  Services give backing memory from the backing region
+ * (backing-region.c). */
 void alaska_bad_backing(uint32_t id, const void *backing) __attribute__((noreturn, cold));
 static inline uint32_t alaska_entry_encode(uint32_t id, const void *backing)
 {
   uint64_t b = (uint64_t) (uintptr_t) backing;
   if (unlikely(b - ALASKA_BACKING_BASE >= ALASKA_BACKING_END - ALASKA_BACKING_BASE || (b & 15)))
     alaska_bad_backing(id, backing);
-  return (uint32_t) (b >> 4);
+  return (uint32_t) (b >> ALASKA_ENTRY_SHIFT);
 }
 static inline void *alaska_entry_decode(uint32_t e)
 {
-  return (void *) (uintptr_t) ((uint64_t) e << 4);
+  return (void *) (uintptr_t) ((uint64_t) e << ALASKA_ENTRY_SHIFT);
 }
 static inline uint32_t alaska_handle_id(const void *h)
 {
@@ -81,30 +81,15 @@ static inline void *alaska_make_handle(uint32_t id)
   return (void *) (uintptr_t) ALASKA_HANDLE_BASE(id);
 }
 
-/* Free IDs are linked through their entries: free bit | next (the
- * all-ones entry ends a list). */
-static inline uint32_t alaska_id_link_next(uint32_t id)
-{
-  uint32_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-  e &= ~ALASKA_ENTRY_FREE_BIT;
-  return e == ALASKA_LAST_ID ? ALASKA_NO_ID : e;
-}
-static inline void alaska_id_link_set(uint32_t id, uint32_t next)
-{
-  atomic_store_explicit(alaska_entry(id), ALASKA_ENTRY_FREE_BIT | (next == ALASKA_NO_ID ? ALASKA_LAST_ID : next),
-                        memory_order_relaxed);
-}
-
-/* A thread's cache of free handle IDs (handle-table.c): the current
- * magazine, a spare, and a block of fresh IDs. */
-struct alaska_id_magazine { uint32_t head, tail, count; };
+/* A thread's cache of free handle IDs (handle-table.c): a stack of up
+ * to two magazines' worth, and a block of fresh IDs.  A freed ID's entry
+ * reads ALASKA_ENTRY_FREE while it waits here. */
+#define ALASKA_ID_BATCH 32              /* IDs in a magazine */
 struct alaska_id_cache {
-  uint32_t head;                /* current magazine (ALASKA_NO_ID = empty) */
-  uint32_t count;               /* IDs on it */
-  uint32_t tail;                /* its last ID, while count > 0 */
-  uint32_t limit;               /* count that retires it; 0: exit flush not registered */
+  uint32_t n;                   /* free IDs in ids[] */
+  uint32_t limit;               /* n that sends a magazine to the pool; 0: exit flush not registered */
   uint32_t bump_next, bump_end; /* unissued block [next, end) */
-  struct alaska_id_magazine spare;
+  uint32_t ids[2 * ALASKA_ID_BATCH];
 };
 extern __thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec")));
 uint32_t alaska_id_refill(struct alaska_id_cache *c);
@@ -114,12 +99,8 @@ void alaska_id_overflow(struct alaska_id_cache *c);
 static inline uint32_t alaska_id_alloc(void)
 {
   struct alaska_id_cache *c = &alaska_id_cache;
-  if (likely(c->head != ALASKA_NO_ID)) {
-    uint32_t id = c->head;
-    c->head = alaska_id_link_next(id);
-    c->count--;
-    return id;
-  }
+  if (likely(c->n))
+    return c->ids[--c->n];
   if (likely(c->bump_next < c->bump_end))
     return c->bump_next++;
   return alaska_id_refill(c);
@@ -127,12 +108,10 @@ static inline uint32_t alaska_id_alloc(void)
 static inline void alaska_id_free(uint32_t id)
 {
   struct alaska_id_cache *c = &alaska_id_cache;
-  if (c->head == ALASKA_NO_ID)
-    c->tail = id;
-  alaska_id_link_set(id, c->head);
-  c->head = id;
-  if (unlikely(++c->count > c->limit))
+  atomic_store_explicit(alaska_entry(id), ALASKA_ENTRY_FREE, memory_order_relaxed);
+  if (unlikely(c->n >= c->limit))
     alaska_id_overflow(c);
+  c->ids[c->n++] = id;
 }
 
 /* The backing address of handle h, checked: aborts with a message naming
@@ -144,7 +123,7 @@ static inline void *alaska_checked_backing(const void *h, const char *what)
 {
   uint32_t id = alaska_handle_id(h);
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-  if (unlikely(e == 0 || (e & ALASKA_ENTRY_FREE_BIT) || alaska_handle_offset(h) != 0))
+  if (unlikely(e == 0 || e == ALASKA_ENTRY_FREE || alaska_handle_offset(h) != 0))
     alaska_bad_handle(h, what);
   return alaska_entry_decode(e);
 }

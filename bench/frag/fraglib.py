@@ -157,7 +157,7 @@ def rss_by_mapping(pid):
 # entries start where handles, top bit set, index it).  ALASKA_BACKING_BASE
 # and _END: the backing region, which holds every handle's memory.
 HANDLE_TABLE_STARTS = (0x270000000, 0x70000000)
-BACKING_REGION = (0x480000000, 0x800000000)
+BACKING_REGION = (0x480000000, 0x7ffe00000)
 
 
 def describe_mappings(maps, n=8):
