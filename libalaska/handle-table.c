@@ -99,8 +99,7 @@ static void flush_on_exit(void *arg)
   /* Unissued IDs of this thread's block go too. */
   while (c->bump_next < c->bump_end)
     alaska_id_free(c->bump_next++);
-  for (uint32_t i = 0; i < c->n; i += BATCH)
-    pool_push(c->ids + i, c->n - i < BATCH ? c->n - i : BATCH);
+  pool_push(c->ids, c->n);
   c->n = 0;
   c->limit = 0;
 }
