@@ -21,6 +21,15 @@
  * Only SSA values are hoisted, so nothing moves past what GCC proved
  * invariant.  -fplugin-arg-alaska-no-hoist translates in place.
  *
+ * Carried PHIs: a PHI that merges pointers of different roots (a cursor
+ * reset from a loaded value on some paths and advanced on others, as
+ * SQLite's `pOp') is a root of its own.  Where enough of the flow into it
+ * comes along edges where its argument's translation is already at hand
+ * -- derived from another carried PHI, or hoisted -- it gets a twin: a PHI
+ * of its arguments' translations, each made at the end of its edge's
+ * source block, and a pin store of the PHI itself at the top of its
+ * block, in place of a table load on every pass (choose_carried).
+ *
  * Placement (see shared notes on GCC 12): one instance inside the loop
  * pipeline before ivopts, which still sees pointer walks as pointers; one
  * after the no-loop pipeline; one before "optimized" for -O0/-Og.  Each
@@ -83,12 +92,14 @@ public:
 
   edge before_dom_children (basic_block bb) final override;
   void after_dom_children (basic_block bb) final override;
+  void choose_carried ();       /* before the walk */
 
   unsigned translations = 0;    /* translate sequences inserted */
   unsigned in_loops = 0;        /* ... of which inside a loop body */
   unsigned hoisted = 0;         /* ... of which hoisted to a preheader */
   unsigned accesses = 0;        /* accesses and arguments rewritten */
   unsigned escapes = 0;         /* pointer arguments to external calls */
+  unsigned carried_phis = 0;    /* PHIs given a translated twin */
   bool need_vops = false;
 
 private:
@@ -105,6 +116,8 @@ private:
   /* Translated root -> translated - root, emitted beside it: a pointer
    * derived from the root is rebuilt as itself plus this delta. */
   hash_map<tree, tree> delta_of;
+  /* Carried PHI results -> their translated twins. */
+  hash_map<tree, gphi *> carried;
 
   tree root_of (tree p);
   tree root_1 (tree p, hash_map<tree, int> &open, int &low);
@@ -124,6 +137,11 @@ private:
   tree emit (gimple_seq *seq, tree type, tree_code code,
              tree a, tree b = NULL_TREE, tree c = NULL_TREE);
   void note_translation (tree root, tree t, basic_block bb, class loop *from);
+  void add_delta_and_pin (tree root, tree t, gimple_seq *seq);
+  bool carry_candidate_p (tree p);
+  bool cheap_arg_p (tree arg, edge e, hash_set<tree> &chosen);
+  void start_carried (basic_block bb);
+  void feed_carried (basic_block bb);
 };
 
 /* ---- roots ------------------------------------------------------------- */
@@ -354,6 +372,21 @@ void translator::note_translation (tree root, tree t, basic_block bb, class loop
   fprintf (dump_file, "\n");
 }
 
+/* Append to seq, which holds or will hold root's translation t, the delta
+ * t - root (a pointer derived from root past a PHI is itself plus it), and
+ * give t a pin, stored before seq's first statement. */
+void translator::add_delta_and_pin (tree root, tree t, gimple_seq *seq)
+{
+  tree delta = emit (seq, sizetype, MINUS_EXPR, emit (seq, sizetype, NOP_EXPR, t),
+                     emit (seq, sizetype, NOP_EXPR, root));
+  delta_of.put (t, delta);
+  if (pins)
+    {
+      pins->add_translation (root, t, gimple_seq_first_stmt (*seq));
+      pins->add_derived (delta, t);
+    }
+}
+
 /* Insert `translate (root)' before gsi, or at the end of the preheader of
  * the loop hoist_target picks; return the translated pointer. */
 tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
@@ -391,14 +424,7 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   tree sel = emit (&seq, u64, NOP_EXPR, mx);
   tree sum = emit (&seq, u64, PLUS_EXPR, sel, es);
   tree t = emit (&seq, ptr_type_node, NOP_EXPR, sum);
-  tree delta = emit (&seq, sizetype, MINUS_EXPR, emit (&seq, sizetype, NOP_EXPR, sum),
-                     emit (&seq, sizetype, NOP_EXPR, u));
-  delta_of.put (t, delta);
-  if (pins)
-    {
-      pins->add_translation (root, t, gimple_seq_first_stmt (seq));
-      pins->add_derived (delta, t);
-    }
+  add_delta_and_pin (root, t, &seq);
 
   basic_block at;
   if (target)
@@ -421,8 +447,8 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   else
     {
       at = use;
-      gimple *stmt = gsi_stmt (*gsi);
-      if (gimple_vuse (stmt))
+      gimple *stmt = gsi_end_p (*gsi) ? NULL : gsi_stmt (*gsi);
+      if (stmt && gimple_vuse (stmt))
         gimple_set_vuse (load, gimple_vuse (stmt));
       else
         {
@@ -771,9 +797,246 @@ void translator::process_asm (gasm *stmt, gimple_stmt_iterator *gsi)
     update_stmt (stmt);
 }
 
+/* ---- carried PHIs ------------------------------------------------------ */
+
+/* May PHI result p get a translated twin: a pointer PHI that is its own
+ * root, reached by normal edges only, from blocks whose end can take the
+ * translation of an argument (not a call or asm that ends the block)? */
+bool translator::carry_candidate_p (tree p)
+{
+  if (TREE_CODE (p) != SSA_NAME || virtual_operand_p (p) || !pointer_sized_p (p)
+      || SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p))
+    return false;
+  gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (p));
+  if (!phi || root_of (p) != p)
+    return false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, gimple_bb (phi)->preds)
+    {
+      if (e->flags & (EDGE_ABNORMAL | EDGE_EH) || e->src == ENTRY_BLOCK_PTR_FOR_FN (fun))
+        return false;
+      gimple *last = last_stmt (e->src);
+      if (last && stmt_ends_bb_p (last) && !is_ctrl_stmt (last))
+        return false;
+    }
+  return true;
+}
+
+/* Is the translation of arg at the end of e's source at hand: arg is no
+ * handle, or its root is a chosen PHI (whose twin dominates the edge) or
+ * is translated in a loop preheader? */
+bool translator::cheap_arg_p (tree arg, edge e, hash_set<tree> &chosen)
+{
+  tree r = root_of (arg);
+  return TREE_CODE (r) != SSA_NAME || chosen.contains (r) || hoist_target (r, e->src);
+}
+
+/* walk_stmt_load_store_ops callback: note an access's base pointer and
+ * its block. */
+static bool note_base (gimple *stmt, tree base, tree, void *data)
+{
+  if (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF)
+    {
+      tree b = TREE_OPERAND (base, 0);
+      if (TREE_CODE (b) == SSA_NAME)
+        ((std::vector<std::pair<tree, basic_block>> *) data)->push_back ({b, gimple_bb (stmt)});
+    }
+  return false;
+}
+
+/* Choose the carried PHIs, by GCC's estimated frequencies.  A candidate
+ * is wanted for itself where its translation would run on at least half
+ * the passes through its block (the blocks of the accesses rooted at it,
+ * less those a dominating one serves), and wanted for another where it is
+ * the root of the arguments on at least half of the flow into a wanted
+ * PHI.  A wanted PHI is carried where at least a third of the flow into
+ * it comes with its translation at hand: a translation costs about seven
+ * instructions and a load, a pin store one, and a chain of carried PHIs
+ * stores at each.  Dropping one may make others unwanted or dear: repeat
+ * until no change. */
+void translator::choose_carried ()
+{
+  if (!hoist)
+    return;
+  std::vector<std::pair<tree, basic_block>> bases;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+      walk_stmt_load_store_ops (gsi_stmt (gsi), &bases, note_base, note_base);
+  std::map<tree, std::set<basic_block>> uses;
+  for (auto &b : bases)
+    {
+      tree r = root_of (b.first);
+      if (carry_candidate_p (r))
+        uses[r].insert (b.second);
+    }
+  auto freq = [] (basic_block b) { return (int64_t) b->count.to_frequency (cfun); };
+  auto args_of = [] (tree p) { return as_a<gphi *> (SSA_NAME_DEF_STMT (p)); };
+
+  /* Candidates: the roots of accesses, and the roots of their arguments. */
+  hash_set<tree> chosen, self;
+  auto_vec<tree> work;
+  for (auto &u : uses)
+    {
+      work.safe_push (u.first);
+      chosen.add (u.first);
+      int64_t runs = 0;
+      for (basic_block b : u.second)
+        {
+          bool served = false;
+          for (basic_block d : u.second)
+            served |= d != b && dominated_by_p (CDI_DOMINATORS, b, d);
+          if (!served)
+            runs += freq (b);
+        }
+      if (2 * runs >= freq (gimple_bb (args_of (u.first))))
+        self.add (u.first);
+    }
+  for (unsigned i = 0; i < work.length (); i++)
+    for (unsigned j = 0; j < gimple_phi_num_args (args_of (work[i])); j++)
+      {
+        tree r = root_of (gimple_phi_arg_def (args_of (work[i]), j));
+        if (!chosen.contains (r) && carry_candidate_p (r))
+          chosen.add (r), work.safe_push (r);
+      }
+
+  for (bool changed = true; changed; )
+    {
+      changed = false;
+      /* Wanted: reached from a PHI wanted for itself. */
+      hash_set<tree> wanted;
+      auto_vec<tree> stack;
+      for (tree p : work)
+        if (chosen.contains (p) && self.contains (p))
+          wanted.add (p), stack.safe_push (p);
+      while (!stack.is_empty ())
+        {
+          gphi *phi = args_of (stack.pop ());
+          std::map<tree, int64_t> flow;
+          int64_t all = 0;
+          for (unsigned j = 0; j < gimple_phi_num_args (phi); j++)
+            {
+              int64_t f = EDGE_FREQUENCY (gimple_phi_arg_edge (phi, j));
+              flow[root_of (gimple_phi_arg_def (phi, j))] += f;
+              all += f;
+            }
+          for (auto &x : flow)
+            if (2 * x.second >= all && chosen.contains (x.first) && !wanted.contains (x.first))
+              wanted.add (x.first), stack.safe_push (x.first);
+        }
+      for (tree p : work)
+        {
+          if (!chosen.contains (p))
+            continue;
+          gphi *phi = args_of (p);
+          int64_t all = 0, cheap = 0;
+          bool any = false;
+          for (unsigned j = 0; j < gimple_phi_num_args (phi); j++)
+            {
+              edge e = gimple_phi_arg_edge (phi, j);
+              all += EDGE_FREQUENCY (e);
+              if (cheap_arg_p (gimple_phi_arg_def (phi, j), e, chosen))
+                cheap += EDGE_FREQUENCY (e), any = true;
+            }
+          if (!wanted.contains (p) || !any || 3 * cheap < all)
+            {
+              chosen.remove (p);
+              changed = true;
+              if (dump_file)
+                {
+                  fprintf (dump_file, "alaska: not carried ");
+                  print_generic_expr (dump_file, p);
+                  if (!wanted.contains (p))
+                    fprintf (dump_file, ": not wanted\n");
+                  else
+                    fprintf (dump_file, ": %" PRId64 " of %" PRId64 " of its flow in at hand\n",
+                             cheap, all);
+                }
+            }
+        }
+    }
+
+  for (tree p : work)
+    if (chosen.contains (p))
+      {
+        /* Null until the walk feeds each edge (an unreachable source
+         * keeps it). */
+        basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (p));
+        gphi *twin = create_phi_node (make_ssa_name (ptr_type_node), bb);
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE (e, ei, bb->preds)
+          add_phi_arg (twin, null_pointer_node, e, UNKNOWN_LOCATION);
+        carried.put (p, twin);
+      }
+}
+
+/* At the top of bb: each carried PHI's pin store (before its delta) and
+ * its twin made the PHI's translation. */
+void translator::start_carried (basic_block bb)
+{
+  for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi); gsi_next (&gpi))
+    {
+      tree p = gimple_phi_result (gpi.phi ());
+      gphi **twin = carried.get (p);
+      if (!twin)
+        continue;
+      tree t = gimple_phi_result (*twin);
+      gimple_stmt_iterator gsi = gsi_after_labels (bb);
+      gimple_seq seq = NULL;
+      add_delta_and_pin (p, t, &seq);
+      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      undo.push_back ({p, NULL_TREE});
+      avail.put (p, t);
+      carried_phis++;
+      if (dump_file)
+        {
+          fprintf (dump_file, "alaska: carry ");
+          print_generic_expr (dump_file, p);
+          fprintf (dump_file, " -> ");
+          print_generic_expr (dump_file, t);
+          fprintf (dump_file, " in bb %d, loop depth %d\n", bb->index,
+                   bb->loop_father ? loop_depth (bb->loop_father) : 0);
+        }
+    }
+}
+
+/* At the end of bb: the translation of each carried PHI argument that
+ * flows out of it, as its twin's argument. */
+void translator::feed_carried (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    for (gphi_iterator gpi = gsi_start_phis (e->dest); !gsi_end_p (gpi); gsi_next (&gpi))
+      {
+        gphi **twin = carried.get (gimple_phi_result (gpi.phi ()));
+        if (!twin)
+          continue;
+        gimple_stmt_iterator gsi = gsi_last_bb (bb);
+        if (gsi_end_p (gsi) || !is_ctrl_stmt (gsi_stmt (gsi)))
+          {
+            gsi = gsi_last_bb (bb);
+            if (!gsi_end_p (gsi))
+              gsi_next (&gsi);
+          }
+        tree arg = PHI_ARG_DEF_FROM_EDGE (gpi.phi (), e);
+        tree t = TREE_CODE (arg) == SSA_NAME ? translated (arg, &gsi) : arg;
+        if (!useless_type_conversion_p (ptr_type_node, TREE_TYPE (t)))
+          {
+            gimple_seq seq = NULL;
+            t = gimple_convert (&seq, ptr_type_node, t);
+            gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+          }
+        add_phi_arg (*twin, t, e, UNKNOWN_LOCATION);
+      }
+}
+
 edge translator::before_dom_children (basic_block bb)
 {
   undo.push_back ({NULL_TREE, NULL_TREE});      /* block marker */
+  start_carried (bb);
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); )
     {
       gimple *stmt = gsi_stmt (gsi);
@@ -796,6 +1059,7 @@ edge translator::before_dom_children (basic_block bb)
         process_asm (as, &gsi);
       gsi = next;
     }
+  feed_carried (bb);
   return NULL;
 }
 
@@ -820,13 +1084,14 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   pin_set_builder pins (fun);
   translator tr (fun, hoist && !alaska_opts.no_hoist,
                  alaska_opts.no_track ? NULL : &pins);
+  tr.choose_carried ();
   tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
   unsigned slots = 0;
   alaska_safepoint_counts sp = { 0, 0, 0 };
   if (!alaska_opts.no_track)
     {
       slots = pins.finish ();
-      sp = alaska_insert_safepoints (fun, pins.pin_array, slots);
+      sp = alaska_insert_safepoints (fun, pins.pin_array, slots, tr.carried_phis > 0);
       free_dominance_info (CDI_DOMINATORS);
     }
   bool vops = tr.need_vops || slots || sp.entry;
@@ -838,6 +1103,8 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
                "%u accesses rewritten, %u escaping arguments (at %s)\n",
                function_name (fun), tr.translations, tr.in_loops, tr.hoisted,
                tr.accesses, tr.escapes, where);
+      if (tr.carried_phis)
+        fprintf (dump_file, "alaska: %u carried PHIs\n", tr.carried_phis);
       if (!alaska_opts.no_track)
         fprintf (dump_file, "alaska: pin set of %u slots\n"
                  "alaska: pin stores: %u, elided: %u\n"

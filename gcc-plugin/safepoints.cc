@@ -8,11 +8,13 @@
  * also encodes where the pin set is: the asm takes the array as an "m"
  * operand and assembles `lea <operand>, %rax' into the note.
  *
- * What the asm tells GCC: it reads the pin set (so stores to it before a
- * safepoint stay), and it writes a per-unit variable of the table-entry
- * type, so no translation's table load is reused across a safepoint --
- * objects may have moved there -- while loads and stores of program data
- * move around it as before.  It is inserted after hoisting and after the
+ * What the asm tells GCC: the entry safepoint reads the pin set, and so
+ * do the latches of a function with carried PHIs, whose translations live
+ * across them (the pin store at the bottom of a loop is then not dead for
+ * the one at its top); and it writes a per-unit variable of the
+ * table-entry type, so no translation's table load is reused across a
+ * safepoint -- objects may have moved there -- while loads and stores of
+ * program data move around it as before.  It is inserted after hoisting and after the
  * vectorizer, which are unaffected.
  */
 #include "alaska-abi.h"
@@ -42,8 +44,9 @@ static tree epoch_var ()
   return var;
 }
 
-/* The asm statement of a safepoint of `kind'; pins: the pin set or NULL. */
-static gasm *build_safepoint (int kind, tree pins, unsigned slots)
+/* The asm statement of a safepoint of `kind'; pins: the pin set its note
+ * locates, or NULL; reads: a pin set it only reads, or NULL. */
+static gasm *build_safepoint (int kind, tree pins, unsigned slots, tree reads = NULL_TREE)
 {
   /* Operand 0: the epoch output; operand 1: the pin set. */
   std::string text = ".Lalaska_sp%=:\n\t.byte " ALASKA_SAFEPOINT_NOP "\n"
@@ -62,15 +65,16 @@ static gasm *build_safepoint (int kind, tree pins, unsigned slots)
   vec<tree, va_gc> *outputs = NULL, *inputs = NULL;
   vec_safe_push (outputs, build_tree_list (build_tree_list (NULL_TREE, build_string (3, "=m")),
                                            epoch_var ()));
-  if (pins)
+  if (pins || reads)
     vec_safe_push (inputs, build_tree_list (build_tree_list (NULL_TREE, build_string (2, "m")),
-                                            pins));
+                                            pins ? pins : reads));
   gasm *as = gimple_build_asm_vec (text.c_str (), inputs, outputs, NULL, NULL);
   gimple_asm_set_volatile (as, true);
   return as;
 }
 
-alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots)
+alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots,
+                                                  bool latch_reads_pins)
 {
   alaska_safepoint_counts n = { 0, 0, 0 };
 
@@ -100,7 +104,8 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
     }
   for (edge e : back)
     {
-      gasm *sp = build_safepoint (ALASKA_SAFEPOINT_LATCH, NULL, 0);
+      gasm *sp = build_safepoint (ALASKA_SAFEPOINT_LATCH, NULL, 0,
+                                  latch_reads_pins ? pins : NULL_TREE);
       gimple *last = last_stmt (e->src);
       if (single_succ_p (e->src) && !(last && stmt_ends_bb_p (last)))
         {

@@ -1,0 +1,84 @@
+/* Under ALASKA_STRESS=1 barriers stop a bytecode loop whose cursor is a
+   carried PHI (alaska.translate/dump-carried.c): its translation comes
+   around the loop, not from the table, so the array it points into must
+   stay pinned by the cursor across every latch safepoint, while the
+   programs not running move.  A cursor left unpinned reads the poison of
+   the moved array's old copy and the sum comes out wrong. */
+/* { dg-do run } */
+/* { dg-env "ALASKA_STRESS=1" "ALASKA_STATS=1" } */
+/* { dg-timeout 120 } */
+/* { dg-output "^sum 1160000000 in 40000 rounds\nmoved 1\n" } */
+/* { dg-output ".*\nalaska: barriers \[1-9\]\\d*\nalaska: barriers_failed 0\n" } */
+#include <alaska.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct op { int code, arg; };
+struct prog { struct op *ops; struct prog *callee; long *counter; };
+
+/* 0 returns, 1 adds its argument, 2 jumps to its argument, 3 goes on to
+   the next program, 4 skips the next operation once the program's
+   counter has run down. */
+__attribute__((noinline)) static long run (struct prog *p)
+{
+  long acc = 0;
+  struct op *ops = p->ops, *pc = ops;
+  for (;;)
+    {
+      switch (pc->code)
+        {
+        case 0: return acc;
+        case 1: acc += pc->arg; break;
+        case 2: pc = &ops[pc->arg - 1]; break;
+        case 3: p = p->callee; ops = p->ops; pc = ops - 1; break;
+        case 4: if (--*p->counter <= 0) pc++; break;
+        default: return -1;
+        }
+      pc++;
+    }
+}
+
+enum { PROGS = 8, COUNT = 1000, ROUNDS = 40000 };
+
+int main (void)
+{
+  setvbuf (stdout, NULL, _IONBF, 0);
+  struct prog *progs[PROGS];
+  void *before[PROGS];
+  for (int i = 0; i < PROGS; i++)
+    {
+      progs[i] = malloc (sizeof *progs[i]);
+      progs[i]->counter = malloc (sizeof (long));
+      progs[i]->ops = malloc (4 * sizeof (struct op));
+    }
+  for (int i = 0; i < PROGS; i++)
+    {
+      struct op *o = progs[i]->ops;
+      progs[i]->callee = i + 1 < PROGS ? progs[i + 1] : NULL;
+      if (i + 1 < PROGS)
+        {
+          o[0] = (struct op) { 1, i + 1 };
+          o[1] = (struct op) { 4, 0 };
+          o[2] = (struct op) { 2, 0 };
+          o[3] = (struct op) { 3, 0 };
+        }
+      else
+        {
+          o[0] = (struct op) { 1, COUNT };
+          o[1] = (struct op) { 0, 0 };
+        }
+      before[i] = alaska_translate (o);
+    }
+  long sum = 0;
+  for (int r = 0; r < ROUNDS; r++)
+    {
+      for (int i = 0; i < PROGS; i++)
+        *progs[i]->counter = COUNT;
+      sum += run (progs[0]);
+    }
+  int moved = 0;
+  for (int i = 0; i < PROGS; i++)
+    moved |= alaska_translate (progs[i]->ops) != before[i];
+  printf ("sum %ld in %d rounds\nmoved %d\n", sum, ROUNDS, moved);
+  return 0;
+}

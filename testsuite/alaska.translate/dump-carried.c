@@ -1,0 +1,44 @@
+/* A cursor whose PHI merges pointers of different roots -- advanced on
+   most paths, reset into the current array on a jump, moved to another
+   array on a call, as SQLite's pOp -- is a root of its own.  Most of the
+   flow into it comes with its translation at hand, so it is carried: a
+   twin PHI of translations, and no table load for `pc->code' on each
+   pass.  A jump translates the array it jumps in, and a call the
+   program it loads; the array is not carried for the jumps alone. */
+/* { dg-do compile } */
+struct op { int code, arg; };
+struct prog { struct op *ops; struct prog *callee; };
+
+long run (struct prog *p, long acc)
+{
+  struct op *ops = p->ops;
+  struct op *pc = ops;
+  for (;;)
+    {
+      switch (pc->code)
+        {
+        case 0: return acc;
+        case 1: acc += pc->arg; break;
+        case 2: pc = &ops[pc->arg - 1]; break;
+        case 3: p = p->callee; ops = p->ops; pc = ops - 1; break;
+        }
+      pc++;
+    }
+}
+
+/* The same loop where every pass loads the cursor anew is not carried. */
+struct node { struct node *next; long v; };
+
+long walk (struct node *n)
+{
+  long s = 0;
+  for (; n; n = n->next)
+    s += n->v;
+  return s;
+}
+/* { dg-final { scan-alaska-dump-fn-times run "^alaska: carry pc_\\d+ -> \\S+ in bb \\d+, loop depth 1$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times run "^alaska: carry " 2 } } */
+/* { dg-final { scan-alaska-dump-fn-times run "^alaska: translate pc_" 0 } } */
+/* { dg-final { scan-alaska-dump-fn-times run "^alaska: translate ops_\\d+ -> \\S+ in bb \\d+, loop depth 1$" 2 } } */
+/* { dg-final { scan-alaska-dump-fn-times walk "^alaska: carry " 0 } } */
+/* { dg-final { scan-alaska-dump-fn-times walk "^alaska: translate n_\\d+ -> \\S+ in bb \\d+, loop depth 1$" 1 } } */
