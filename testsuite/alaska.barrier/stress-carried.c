@@ -1,5 +1,5 @@
 /* Under ALASKA_STRESS=1 barriers stop a bytecode loop whose cursor is a
-   carried PHI (alaska.translate/dump-carried.c): its translation comes
+   carried PHI (alaska.translate/bytecode-run.h): its translation comes
    around the loop, not from the table, so the array it points into must
    stay pinned by the cursor across every latch safepoint, while the
    programs not running move.  A cursor left unpinned reads the poison of
@@ -13,30 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-struct op { int code, arg; };
-struct prog { struct op *ops; struct prog *callee; long *counter; };
-
-/* 0 returns, 1 adds its argument, 2 jumps to its argument, 3 goes on to
-   the next program, 4 skips the next operation once the program's
-   counter has run down. */
-__attribute__((noinline)) static long run (struct prog *p)
-{
-  long acc = 0;
-  struct op *ops = p->ops, *pc = ops;
-  for (;;)
-    {
-      switch (pc->code)
-        {
-        case 0: return acc;
-        case 1: acc += pc->arg; break;
-        case 2: pc = &ops[pc->arg - 1]; break;
-        case 3: p = p->callee; ops = p->ops; pc = ops - 1; break;
-        case 4: if (--*p->counter <= 0) pc++; break;
-        default: return -1;
-        }
-      pc++;
-    }
-}
+#include "../alaska.translate/bytecode-run.h"
 
 enum { PROGS = 8, COUNT = 1000, ROUNDS = 40000 };
 

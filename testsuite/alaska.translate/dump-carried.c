@@ -1,30 +1,11 @@
-/* A cursor whose PHI merges pointers of different roots -- advanced on
-   most paths, reset into the current array on a jump, moved to another
-   array on a call, as SQLite's pOp -- is a root of its own.  Most of the
-   flow into it comes with its translation at hand, so it is carried: a
-   twin PHI of translations, and no table load for `pc->code' on each
-   pass.  A jump translates the array it jumps in, and a call the
-   program it loads; the array is not carried for the jumps alone. */
+/* A cursor whose PHI merges pointers of different roots (bytecode-run.h)
+   is a root of its own.  Most of the flow into it comes with its
+   translation at hand, so it is carried: a twin PHI of translations, and
+   no table load for `pc->code' on each pass.  A jump translates the array
+   it jumps in, and a call the program it loads; the array is not carried
+   for the jumps alone. */
 /* { dg-do compile } */
-struct op { int code, arg; };
-struct prog { struct op *ops; struct prog *callee; };
-
-long run (struct prog *p, long acc)
-{
-  struct op *ops = p->ops;
-  struct op *pc = ops;
-  for (;;)
-    {
-      switch (pc->code)
-        {
-        case 0: return acc;
-        case 1: acc += pc->arg; break;
-        case 2: pc = &ops[pc->arg - 1]; break;
-        case 3: p = p->callee; ops = p->ops; pc = ops - 1; break;
-        }
-      pc++;
-    }
-}
+#include "bytecode-run.h"
 
 /* The same loop where every pass loads the cursor anew is not carried. */
 struct node { struct node *next; long v; };
