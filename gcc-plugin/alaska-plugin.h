@@ -46,10 +46,7 @@ tree alaska_entry_type ();              /* the type of handle-table loads */
 
 /* safepoints.cc */
 struct alaska_safepoint_counts { unsigned entry, latch, call; };
-/* latch_reads_pins: translated values live across back edges (carried
- * PHIs), so the latch safepoints read the pin set. */
-alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots,
-                                                  bool latch_reads_pins);
+alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots);
 
 /* notes.cc */
 void alaska_note_assumed (tree fndecl);

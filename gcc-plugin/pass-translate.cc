@@ -1091,7 +1091,7 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   if (!alaska_opts.no_track)
     {
       slots = pins.finish ();
-      sp = alaska_insert_safepoints (fun, pins.pin_array, slots, tr.carried_phis > 0);
+      sp = alaska_insert_safepoints (fun, pins.pin_array, slots);
       free_dominance_info (CDI_DOMINATORS);
     }
   bool vops = tr.need_vops || slots || sp.entry;

@@ -8,13 +8,14 @@
  * also encodes where the pin set is: the asm takes the array as an "m"
  * operand and assembles `lea <operand>, %rax' into the note.
  *
- * What the asm tells GCC: the entry safepoint reads the pin set, and so
- * do the latches of a function with carried PHIs, whose translations live
- * across them (the pin store at the bottom of a loop is then not dead for
- * the one at its top); and it writes a per-unit variable of the
- * table-entry type, so no translation's table load is reused across a
- * safepoint -- objects may have moved there -- while loads and stores of
- * program data move around it as before.  It is inserted after hoisting and after the
+ * What the asm tells GCC: the entry and latch safepoints read the pin set
+ * (a latch is where a hoisted or carried translation is live across a
+ * stop: without the read, a pin store before it would be dead for a store
+ * to the same slot after it -- at the top of the loop, or past its exit);
+ * and every safepoint writes a per-unit variable of the table-entry type,
+ * so no translation's table load is reused across a safepoint -- objects
+ * may have moved there -- while loads and stores of program data move
+ * around it as before.  It is inserted after hoisting and after the
  * vectorizer, which are unaffected.
  */
 #include "alaska-abi.h"
@@ -73,8 +74,7 @@ static gasm *build_safepoint (int kind, tree pins, unsigned slots, tree reads = 
   return as;
 }
 
-alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots,
-                                                  bool latch_reads_pins)
+alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots)
 {
   alaska_safepoint_counts n = { 0, 0, 0 };
 
@@ -104,8 +104,7 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
     }
   for (edge e : back)
     {
-      gasm *sp = build_safepoint (ALASKA_SAFEPOINT_LATCH, NULL, 0,
-                                  latch_reads_pins ? pins : NULL_TREE);
+      gasm *sp = build_safepoint (ALASKA_SAFEPOINT_LATCH, NULL, 0, pins);
       gimple *last = last_stmt (e->src);
       if (single_succ_p (e->src) && !(last && stmt_ends_bb_p (last)))
         {
