@@ -49,6 +49,8 @@ static const plugin_arg_spec arg_table[] = {
     [] (const char *v) { split_names (v, alaska_opts.external_headers); } },
   { "no-hoist", NULL, "translate at each access, not in loop preheaders",
     [] (const char *) { alaska_opts.no_hoist = true; } },
+  { "no-raw-params", NULL, "never pass translated pointers to static functions",
+    [] (const char *) { alaska_opts.no_raw_params = true; } },
   { "no-track", NULL, "emit no pin sets and no safepoints (objects never move)",
     [] (const char *) { alaska_opts.no_track = true; } },
   { "elide-pins", NULL,

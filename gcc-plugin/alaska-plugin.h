@@ -17,6 +17,7 @@ struct alaska_options {
   std::set<std::string> instrumented_fns;  /* treated as compiled by us */
   std::set<std::string> external_headers;  /* declarations here are external */
   bool no_hoist = false;                /* translate in place, not in preheaders */
+  bool no_raw_params = false;           /* callees translate all their parameters */
   bool no_track = false;                /* no pin sets or safepoints */
   bool elide_pins = false;              /* pin elision (pin-sets.cc) */
 };
@@ -43,6 +44,13 @@ enum alaska_placement {
 opt_pass *make_pass_alaska_translate (gcc::context *ctxt, enum alaska_placement where);
 bool alaska_function_instrumented (function *fun);
 tree alaska_entry_type ();              /* the type of handle-table loads */
+
+/* raw-params.cc: bit i set: parameter i of the function arrives translated
+ * (its callers translate and pin it).  Decide fun's own before its body is
+ * instrumented; ask about a callee at each call (fixing it at 0 if it was
+ * not decided yet). */
+unsigned alaska_decide_raw_params (function *fun);
+unsigned alaska_raw_params_of (tree fndecl);
 
 /* safepoints.cc */
 struct alaska_safepoint_counts { unsigned entry, latch, call; };

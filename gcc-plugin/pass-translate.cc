@@ -100,6 +100,9 @@ public:
   unsigned accesses = 0;        /* accesses and arguments rewritten */
   unsigned escapes = 0;         /* pointer arguments to external calls */
   unsigned carried_phis = 0;    /* PHIs given a translated twin */
+  unsigned raw_args = 0;        /* arguments translated for a static callee */
+  /* Default definitions of the parameters that arrive translated. */
+  hash_set<tree> raw_params;
   bool need_vops = false;
 
 private:
@@ -126,7 +129,7 @@ private:
   tree translated (tree p, gimple_stmt_iterator *gsi);
   bool rewrite_base (tree *slot, gimple_stmt_iterator *gsi);
   bool rewrite_ref (tree ref, gimple_stmt_iterator *gsi);
-  bool rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi);
+  bool rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi, bool any_type = false);
   bool rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gsi);
   void keep (tree h, const char *callee, gimple_stmt_iterator *gsi);
   void process_call (gcall *call, gimple_stmt_iterator *gsi);
@@ -503,6 +506,8 @@ tree translator::translated (tree p, gimple_stmt_iterator *gsi)
   tree root = root_of (p);
   if (TREE_CODE (root) != SSA_NAME)
     return p;                   /* an address of a declaration: never a handle */
+  if (raw_params.contains (root))
+    return p;                   /* translated and pinned by every caller */
   tree t;
   if (tree *have = avail.get (root))
     t = *have;
@@ -583,10 +588,10 @@ bool translator::rewrite_ref (tree ref, gimple_stmt_iterator *gsi)
  * may be null where it was derived from a root through a PHI that also
  * takes null (`bindaddr = NULL' for "*"); translate (root) + (p - root)
  * would then not be null, so p's null is kept. */
-bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi)
+bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi, bool any_type)
 {
   tree p = *slot;
-  if (TREE_CODE (p) != SSA_NAME || !POINTER_TYPE_P (TREE_TYPE (p)))
+  if (TREE_CODE (p) != SSA_NAME || !(any_type ? pointer_sized_p (p) : POINTER_TYPE_P (TREE_TYPE (p))))
     return false;
   tree t = translated (p, gsi);
   if (t == p)
@@ -781,6 +786,19 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
       tree fndecl = gimple_call_fndecl (call);
       if (fndecl && alaska_assumed_instrumented (fndecl))
         alaska_note_assumed (fndecl);
+      /* A static callee that takes these arguments translated (raw-params.cc):
+       * translate and pin them here, for the whole call. */
+      unsigned raw = fndecl ? alaska_raw_params_of (fndecl) : 0;
+      bool passed = false;
+      for (unsigned i = 0; i < n && i < 32; i++)
+        if ((raw >> i & 1) && rewrite_pointer (gimple_call_arg_ptr (call, i), gsi, true))
+          {
+            passed = true;
+            raw_args++;
+          }
+      changed |= passed;
+      if (passed && pins)
+        pins->add_escape_call (call);
     }
   if (changed)
     update_stmt (call);
@@ -1084,6 +1102,16 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   pin_set_builder pins (fun);
   translator tr (fun, hoist && !alaska_opts.no_hoist,
                  alaska_opts.no_track ? NULL : &pins);
+  unsigned raw = alaska_decide_raw_params (fun);
+  unsigned i = 0;
+  for (tree parm = DECL_ARGUMENTS (fun->decl); parm; parm = DECL_CHAIN (parm), i++)
+    if (i < 32 && (raw >> i & 1))
+      {
+        tr.raw_params.add (ssa_default_def (fun, parm));
+        if (dump_file)
+          fprintf (dump_file, "alaska: parameter %s arrives translated\n",
+                   DECL_NAME (parm) ? IDENTIFIER_POINTER (DECL_NAME (parm)) : "?");
+      }
   tr.choose_carried ();
   tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
   unsigned slots = 0;
@@ -1105,6 +1133,9 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
                tr.accesses, tr.escapes, where);
       if (tr.carried_phis)
         fprintf (dump_file, "alaska: %u carried PHIs\n", tr.carried_phis);
+      if (tr.raw_args)
+        fprintf (dump_file, "alaska: %u arguments translated for static callees\n",
+                 tr.raw_args);
       if (!alaska_opts.no_track)
         fprintf (dump_file, "alaska: pin set of %u slots\n"
                  "alaska: pin stores: %u, elided: %u\n"
