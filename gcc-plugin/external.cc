@@ -56,7 +56,7 @@ static bool defined_here (tree fndecl)
   return node && node->definition && !DECL_EXTERNAL (fndecl);
 }
 
-static enum alaska_callee classify_decl (tree fndecl)
+enum alaska_callee alaska_classify_decl (tree fndecl)
 {
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   if (alaska_is_runtime_function (name))
@@ -83,13 +83,13 @@ enum alaska_callee alaska_classify_call (const gcall *call)
   tree fndecl = gimple_call_fndecl (call);
   if (!fndecl)
     return CALLEE_INSTRUMENTED;
-  return classify_decl (fndecl);
+  return alaska_classify_decl (fndecl);
 }
 
 bool alaska_assumed_instrumented (tree fndecl)
 {
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  return classify_decl (fndecl) == CALLEE_INSTRUMENTED
+  return alaska_classify_decl (fndecl) == CALLEE_INSTRUMENTED
          && !defined_here (fndecl)
          && !lookup_attribute ("alaska_instrumented", DECL_ATTRIBUTES (fndecl))
          && !alaska_opts.instrumented_fns.count (name);

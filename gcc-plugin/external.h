@@ -10,6 +10,7 @@ enum alaska_callee {
 };
 
 enum alaska_callee alaska_classify_call (const gcall *call);
+enum alaska_callee alaska_classify_decl (tree fndecl);
 /* The libc name of a call's target with any __builtin_ prefix removed. */
 const char *alaska_callee_name (const gcall *call);
 /* Was fndecl assumed instrumented only because it is declared outside

@@ -81,12 +81,13 @@ int alaska_result_points_into_arg (const char *name)
   return -1;
 }
 
-bool alaska_arg_is_cookie (const char *name, unsigned arg)
+static unsigned HOST_WIDE_INT cookie_args (const char *name)
 {
+  unsigned HOST_WIDE_INT mask = 0;
   for (auto &c : cookies)
-    if (c.arg == arg && !strcmp (c.name, name))
-      return true;
-  return false;
+    if (c.arg < HOST_BITS_PER_WIDE_INT && !strcmp (c.name, name))
+      mask |= HOST_WIDE_INT_1U << c.arg;
+  return mask;
 }
 
 /* The format and first variadic argument (1-based) of a printf-like
@@ -108,7 +109,7 @@ static bool printf_format (tree fntype, unsigned *fmt, unsigned *first)
   return false;
 }
 
-unsigned HOST_WIDE_INT alaska_printed_pointer_args (gcall *call)
+static unsigned HOST_WIDE_INT printed_pointer_args (gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
   tree fntype = fndecl ? TREE_TYPE (fndecl) : gimple_call_fntype (call);
@@ -169,4 +170,11 @@ bool alaska_is_runtime_function (const char *name)
     if (!strcmp (r, name))
       return true;
   return !strncmp (name, "alaska_", 7);
+}
+
+unsigned HOST_WIDE_INT alaska_handle_args (gcall *call)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  const char *name = fndecl ? alaska_libc_name (fndecl) : NULL;
+  return (name ? cookie_args (name) : 0) | printed_pointer_args (call);
 }

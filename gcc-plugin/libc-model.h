@@ -13,17 +13,15 @@ const char *alaska_libc_name (tree fndecl);
  * into, or -1.  The plugin maps such results back to handle + offset. */
 int alaska_result_points_into_arg (const char *libc_name);
 
-/* Does the function keep argument `arg' only as an opaque value that it
- * hands back to the program later (a cookie), never dereferencing it?
- * Such arguments pass through untranslated. */
-bool alaska_arg_is_cookie (const char *libc_name, unsigned arg);
-
-/* The arguments (bit i: argument i, for i < 64) of a printf-like call
- * (format attribute, constant format) that are %p conversions: printf only
- * prints their value, so they stay handles -- a pointer prints, and reads
- * back with scanf's %p, as the handle the program holds, however often
- * its object moves. */
-unsigned HOST_WIDE_INT alaska_printed_pointer_args (gcall *call);
+/* The arguments (bit i: argument i, for i < 64) of a call leaving
+ * instrumented code that pass through untranslated, as handles:
+ *  - cookies: arguments the function keeps only as an opaque value that it
+ *    hands back to the program later, never dereferencing them;
+ *  - the %p conversions of a printf-like call (format attribute, constant
+ *    format): printf only prints their value, so a pointer prints, and
+ *    reads back with scanf's %p, as the handle the program holds, however
+ *    often its object moves. */
+unsigned HOST_WIDE_INT alaska_handle_args (gcall *call);
 
 /* The libalaska wrapper that replaces this function, or NULL. */
 const char *alaska_wrapper_name (const char *libc_name);

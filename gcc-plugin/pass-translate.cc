@@ -747,14 +747,12 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
       const char *name = alaska_callee_name (call);
       int into = name ? alaska_result_points_into_arg (name) : -1;
       bool foreign = alaska_foreign_callee (call);
-      unsigned HOST_WIDE_INT printed = alaska_printed_pointer_args (call);
+      unsigned HOST_WIDE_INT handles = alaska_handle_args (call);
       tree handle = NULL_TREE, targ = NULL_TREE;
       for (unsigned i = 0; i < n; i++)
         {
           tree *slot = gimple_call_arg_ptr (call, i);
-          if (name && alaska_arg_is_cookie (name, i))
-            continue;
-          if (i < HOST_BITS_PER_WIDE_INT && (printed >> i & 1))
+          if (i < HOST_BITS_PER_WIDE_INT && (handles >> i & 1))
             continue;
           if (rewrite_transparent_union (slot, gsi))
             {

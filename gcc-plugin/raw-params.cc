@@ -95,7 +95,7 @@ private:
   void check_use (tree name, gimple *stmt);
   void check_assign (tree name, gassign *a);
   void check_call (tree name, gcall *call);
-  bool call_arg_ok (gcall *call, unsigned i);
+  bool call_arg_ok (gcall *call, enum alaska_callee kind, unsigned i);
   void check_comparison (tree name, gimple *stmt);
 };
 
@@ -154,9 +154,9 @@ bool raw_param_analysis::arg_carries (tree arg, tree name)
 }
 
 /* May argument i of call be a raw pointer? */
-bool raw_param_analysis::call_arg_ok (gcall *call, unsigned i)
+bool raw_param_analysis::call_arg_ok (gcall *call, enum alaska_callee kind, unsigned i)
 {
-  switch (alaska_classify_call (call))
+  switch (kind)
     {
     case CALLEE_INSTRUMENTED:
       {
@@ -167,14 +167,9 @@ bool raw_param_analysis::call_arg_ok (gcall *call, unsigned i)
           return mask >> i & 1;
         return alaska_raw_params_of (fndecl) >> i & 1;
       }
-    case CALLEE_EXTERNAL:
-      {
-        const char *name = alaska_callee_name (call);
-        unsigned HOST_WIDE_INT printed = alaska_printed_pointer_args (call);
-        if (alaska_foreign_callee (call) || (name && alaska_arg_is_cookie (name, i)))
-          return false;
-        return !(i < HOST_BITS_PER_WIDE_INT && (printed >> i & 1));
-      }
+    case CALLEE_EXTERNAL:       /* translated there, unless kept or a handle */
+      return !alaska_foreign_callee (call)
+             && !(i < HOST_BITS_PER_WIDE_INT && (alaska_handle_args (call) >> i & 1));
     case CALLEE_INTERNAL:
       {
         internal_fn ifn = gimple_call_internal_fn (call);
@@ -190,16 +185,17 @@ void raw_param_analysis::check_call (tree name, gcall *call)
   tree lhs = gimple_call_lhs (call);
   if (gimple_call_fn (call) == name || gimple_call_chain (call) == name)
     return fail (name);
+  enum alaska_callee kind = alaska_classify_call (call);
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
       tree arg = gimple_call_arg (call, i);
       if (!arg_carries (arg, name))
         continue;               /* another argument, or an aggregate read through it */
       /* An integer would reach the callee as the address, not the handle. */
-      if (!POINTER_TYPE_P (TREE_TYPE (arg)) || !call_arg_ok (call, i))
+      if (!POINTER_TYPE_P (TREE_TYPE (arg)) || !call_arg_ok (call, kind, i))
         return fail (name);
       const char *callee = alaska_callee_name (call);
-      if (lhs && callee && alaska_classify_call (call) == CALLEE_EXTERNAL
+      if (lhs && callee && kind == CALLEE_EXTERNAL
           && alaska_result_points_into_arg (callee) == (int) i)
         add (lhs, derived.get (name)->from);
     }
@@ -338,8 +334,9 @@ static bool eligible (function *fun)
   if (!node || !node->local || node->alias || node->thunk || node->has_aliases_p ()
       || stdarg_p (TREE_TYPE (fun->decl)) || DECL_STATIC_CHAIN (fun->decl))
     return false;
-  if (lookup_attribute ("alaska_external", DECL_ATTRIBUTES (fun->decl))
-      || alaska_opts.external_fns.count (IDENTIFIER_POINTER (DECL_NAME (fun->decl))))
+  /* Callers must take the instrumented path of process_call, which
+   * passes these arguments translated. */
+  if (alaska_classify_decl (fun->decl) != CALLEE_INSTRUMENTED)
     return false;
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     if (e->caller->thunk || e->caller->alias)
