@@ -1,0 +1,7 @@
+/* A program whose malloc is jemalloc's (linked with -ljemalloc): the malloc service leaves the thread's arena alone and uses mallocx, so the program's own blocks stay outside the backing region while its handles' backing is inside. */
+/* { dg-do run } */
+/* { dg-alaska-mode plain } */
+/* { dg-options "-Wl,--no-as-needed -ljemalloc -ldl" } */
+/* { dg-env "ALASKA_SERVICE=malloc" } */
+/* { dg-output "^main: before 0 after 0\nworker: before 0 after 0\nidle: 0\nbacking in region 1 1\nmalloc in region 0\n$" } */
+#include "region-arena.h"
