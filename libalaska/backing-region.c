@@ -169,12 +169,19 @@ static inline size_t round16(size_t size)
   return size ? (size + 15) & ~(size_t) 15 : 16;
 }
 
+/* May a block of size bytes (rounded) aligned to align take jemalloc's
+ * own malloc in this thread (binding it on first use)? */
+static inline int fast_path(size_t size, size_t align)
+{
+  return je_malloc && size <= FAST_MAX && align <= 16
+         && (likely(thread_bound > 0) || (thread_bound == 0 && bind_thread() > 0));
+}
+
 /* align: a power of two.  NULL when the region is full. */
 ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
 {
   size = round16(size);
-  if (je_malloc && size <= FAST_MAX && align <= 16
-      && (likely(thread_bound > 0) || (thread_bound == 0 && bind_thread() > 0))) {
+  if (fast_path(size, align)) {
     void *p = je_malloc(size);
     if (p && zero)
       memset(p, 0, size);
@@ -206,7 +213,7 @@ ALASKA_API size_t alaska_region_usable_size(const void *p)
 ALASKA_API void *alaska_region_realloc(void *p, size_t size)
 {
   size = round16(size);
-  if (je_malloc && size <= FAST_MAX && thread_bound > 0) {
+  if (fast_path(size, 16)) {
     size_t old = sallocx(p, 0);
     if (old <= FAST_MAX) {
       if (nallocx(size, 0) == old)
