@@ -176,6 +176,9 @@ int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *versi
   /* Function pointers to malloc in static initializers. */
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
                      alaska_replace_alloc_in_initializers, NULL);
+  /* Comparison functions of qsort and bsearch, while all bodies are GIMPLE. */
+  register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_END,
+                     alaska_find_sort_callbacks, NULL);
   register_callback (info->base_name, PLUGIN_FINISH_UNIT, alaska_emit_unit_records, NULL);
   return 0;
 }

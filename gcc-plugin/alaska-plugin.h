@@ -51,6 +51,7 @@ tree alaska_entry_type ();              /* the type of handle-table loads */
  * not decided yet). */
 unsigned alaska_decide_raw_params (function *fun);
 unsigned alaska_raw_params_of (tree fndecl);
+void alaska_find_sort_callbacks (void *gcc_data, void *user_data);
 
 /* safepoints.cc */
 struct alaska_safepoint_counts { unsigned entry, latch, call; };

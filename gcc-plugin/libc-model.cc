@@ -6,6 +6,8 @@
  *     (pthread_create's arg, tsearch's key, __builtin_assume_aligned's
  *     pointer), and the values of printf's %p conversions: they stay
  *     handles;
+ *   - callbacks that qsort and bsearch call with pointers into the arrays
+ *     they were given translated (raw-params.cc);
  *   - functions that keep, free or reallocate what they are given, or read
  *     pointers inside structures (getline, strtok, writev, execv, ...): the
  *     plugin redirects them to handle-aware wrappers in libalaska.
@@ -46,6 +48,14 @@ static const struct { const char *name; unsigned arg; } cookies[] = {
   /* GCC's own: returns its argument, touches no memory (GCC adds it after
    * posix_memalign); a translated argument would leave a raw pointer. */
   { "assume_aligned", 0 },
+};
+
+/* Functions that call the function given as argument `fn' with pointers
+ * into objects they were given translated (qsort's array, or a copy of it;
+ * bsearch's key and array): parameters `raw' (bit i: parameter i) of the
+ * callback receive raw pointers.  qsort_r's third parameter is its cookie. */
+static const struct { const char *name; unsigned fn, raw; } sort_callbacks[] = {
+  { "qsort", 3, 3 }, { "qsort_r", 3, 3 }, { "bsearch", 4, 3 },
 };
 
 static const struct { const char *libc, *wrapper; } wrappers[] = {
@@ -154,6 +164,14 @@ static unsigned HOST_WIDE_INT printed_pointer_args (gcall *call)
       next++;
     }
   return mask;
+}
+
+unsigned alaska_callback_raw_params (const char *name, unsigned arg)
+{
+  for (auto &c : sort_callbacks)
+    if (c.fn == arg && !strcmp (c.name, name))
+      return c.raw;
+  return 0;
 }
 
 const char *alaska_wrapper_name (const char *name)

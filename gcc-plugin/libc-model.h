@@ -23,6 +23,11 @@ int alaska_result_points_into_arg (const char *libc_name);
  *    often its object moves. */
 unsigned HOST_WIDE_INT alaska_handle_args (gcall *call);
 
+/* The parameters (bit i: parameter i) of the function passed as argument
+ * arg of a call to this function that it calls with raw pointers, into
+ * objects the call was given translated (qsort's comparison); or 0. */
+unsigned alaska_callback_raw_params (const char *libc_name, unsigned arg);
+
 /* The libalaska wrapper that replaces this function, or NULL. */
 const char *alaska_wrapper_name (const char *libc_name);
 

@@ -26,6 +26,13 @@
  * the call graph allows, so a callee is normally decided from its own body
  * as the pass sees it, before any caller is instrumented.  A callee that a
  * caller reaches first (a cycle of calls) is fixed at "none".
+ *
+ * Comparison functions of the C library's qsort, qsort_r and bsearch get
+ * the same treatment for the parameters those call them with: pointers
+ * into the array (or a copy of it) and the key, which the call was given
+ * translated and keeps pinned while it runs.  That holds for a static
+ * function only if its address goes nowhere else, which is decided at the
+ * end of IPA, while every body is still GIMPLE (find_sort_callbacks).
  * -fplugin-arg-alaska-no-raw-params turns this off.
  */
 #include "gcc-common.h"
@@ -327,6 +334,115 @@ unsigned raw_param_analysis::run ()
 
 } // namespace
 
+/* Comparison functions: DECL_UID -> the parameters qsort or bsearch
+ * pass them raw. */
+static std::map<unsigned, unsigned> sort_callbacks;
+
+/* Is t the address of fndecl? */
+static tree address_of (tree *tp, int *walk_subtrees, void *data)
+{
+  tree fndecl = (tree) ((walk_stmt_info *) data)->info;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return TREE_CODE (*tp) == ADDR_EXPR && TREE_OPERAND (*tp, 0) == fndecl ? *tp : NULL_TREE;
+}
+
+/* The parameters of fndecl that arrive raw through its uses in stmt, a
+ * statement naming its address: all if stmt only passes it as the
+ * comparison of a C library sort or search, which keeps it to itself;
+ * none otherwise. */
+static unsigned callback_use (gimple *stmt, tree fndecl)
+{
+  gcall *call = dyn_cast<gcall *> (stmt);
+  tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
+  if (!callee || alaska_classify_call (call) != CALLEE_EXTERNAL
+      || alaska_foreign_callee (call))
+    return 0;
+  /* A body in this unit (glibc's inline bsearch) would be inlined, and
+   * call the comparison with the handles it was given. */
+  cgraph_node *cn = cgraph_node::get (callee);
+  if (cn && cn->definition)
+    return 0;
+  unsigned raw = 0;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      if (TREE_CODE (arg) == ADDR_EXPR && TREE_OPERAND (arg, 0) == fndecl)
+        {
+          unsigned r = alaska_callback_raw_params (alaska_libc_name (callee), i);
+          if (!r || raw)
+            return 0;           /* another argument, or twice */
+          raw = r;
+        }
+    }
+  return raw;                   /* (the callee is the C library's, not fndecl) */
+}
+
+/* The parameters of node that every use of its address in function r
+ * lets arrive raw. */
+static unsigned callback_uses_in (cgraph_node *r, tree fndecl)
+{
+  function *fn = DECL_STRUCT_FUNCTION (r->decl);
+  if (!fn || !fn->cfg || !gimple_in_ssa_p (fn))
+    return 0;
+  unsigned raw = ~0u;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g); gsi_next (&g))
+        for (unsigned i = 0; i < gimple_phi_num_args (g.phi ()); i++)
+          {
+            tree arg = gimple_phi_arg_def (g.phi (), i);
+            if (TREE_CODE (arg) == ADDR_EXPR && TREE_OPERAND (arg, 0) == fndecl)
+              return 0;
+          }
+      for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g); gsi_next (&g))
+        {
+          gimple *stmt = gsi_stmt (g);
+          if (is_gimple_debug (stmt))
+            continue;
+          walk_stmt_info wi;
+          memset (&wi, 0, sizeof wi);
+          wi.info = fndecl;
+          if (walk_gimple_op (stmt, address_of, &wi))
+            raw &= callback_use (stmt, fndecl);
+        }
+    }
+  return raw;
+}
+
+/* PLUGIN_ALL_IPA_PASSES_END: the static functions whose address only
+ * reaches the C library's sorts and searches, as their comparison, and
+ * which nothing calls directly. */
+void alaska_find_sort_callbacks (void *, void *)
+{
+  if (alaska_opts.no_raw_params || in_lto_p || flag_lto)
+    return;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (TREE_PUBLIC (node->decl) || node->callers || node->alias || node->thunk
+          || node->has_aliases_p () || node->force_output || node->inlined_to
+          || DECL_STATIC_CHAIN (node->decl) || stdarg_p (TREE_TYPE (node->decl))
+          || alaska_classify_decl (node->decl) != CALLEE_INSTRUMENTED)
+        continue;
+      unsigned raw = ~0u;
+      bool any = false;
+      hash_set<tree> scanned;
+      ipa_ref *ref;
+      for (unsigned i = 0; raw && node->iterate_referring (i, ref); i++)
+        {
+          cgraph_node *r = dyn_cast<cgraph_node *> (ref->referring);
+          if (ref->use != IPA_REF_ADDR || !r)
+            raw = 0;
+          else if (!scanned.add (r->decl))
+            raw &= callback_uses_in (r, node->decl), any = true;
+        }
+      if (any && raw)
+        sort_callbacks[DECL_UID (node->decl)] = raw;
+    }
+}
+
 /* May fun's callers pass it translated pointers at all? */
 static bool eligible (function *fun)
 {
@@ -433,13 +549,17 @@ unsigned alaska_decide_raw_params (function *fun)
   if (it != decided.end ())
     return it->second;
   unsigned mask = 0;
-  if (!alaska_opts.no_raw_params && eligible (fun))
+  auto callback = sort_callbacks.find (DECL_UID (fun->decl));
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  bool called_back = callback != sort_callbacks.end () && node && !node->callers;
+  if (!alaska_opts.no_raw_params && (called_back || eligible (fun)))
     {
       unsigned i = 0;
       for (tree parm = DECL_ARGUMENTS (fun->decl); parm && i < 32; parm = DECL_CHAIN (parm), i++)
         if (POINTER_TYPE_P (TREE_TYPE (parm)) && ssa_default_def (fun, parm))
           mask |= 1u << i;
-      mask = worth_passing (fun, mask);
+      /* qsort passes them raw anyway: nothing to weigh. */
+      mask = called_back ? mask & callback->second : worth_passing (fun, mask);
       /* Drop what fails until nothing does: a recursive call keeps a
        * parameter only if the recursion passes it where it is raw too. */
       while (mask)
