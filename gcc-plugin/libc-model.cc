@@ -28,7 +28,7 @@ static const struct { const char *name; int arg; } result_into_arg[] = {
   { "wcsrchr", 0 }, { "wcsstr", 0 }, { "wcspbrk", 0 }, { "wmemchr", 0 },
   { "fgets", 0 }, { "fgets_unlocked", 0 }, { "fgetws", 0 },
   { "getcwd", 0 }, { "realpath", 1 }, { "ctime_r", 1 }, { "asctime_r", 1 },
-  { "inet_ntop", 2 }, { "bsearch", 1 }, { "lfind", 1 },
+  { "inet_ntop", 2 }, { "bsearch", 1 }, { "lfind", 1 }, { "lsearch", 1 },
   { "__builtin___memcpy_chk", 0 }, { "__builtin___memmove_chk", 0 },
   { "__builtin___memset_chk", 0 }, { "__builtin___strcpy_chk", 0 },
   { "__builtin___strncpy_chk", 0 }, { "__builtin___strcat_chk", 0 },
@@ -52,10 +52,11 @@ static const struct { const char *name; unsigned arg; } cookies[] = {
 
 /* Functions that call the function given as argument `fn' with pointers
  * into objects they were given translated (qsort's array, or a copy of it;
- * bsearch's key and array): parameters `raw' (bit i: parameter i) of the
+ * the key and array of bsearch, lfind and lsearch): parameters `raw' (bit i: parameter i) of the
  * callback receive raw pointers.  qsort_r's third parameter is its cookie. */
 static const struct { const char *name; unsigned fn, raw; } sort_callbacks[] = {
   { "qsort", 3, 3 }, { "qsort_r", 3, 3 }, { "bsearch", 4, 3 },
+  { "lfind", 4, 3 }, { "lsearch", 4, 3 },
 };
 
 static const struct { const char *libc, *wrapper; } wrappers[] = {

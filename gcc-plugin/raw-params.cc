@@ -27,12 +27,12 @@
  * as the pass sees it, before any caller is instrumented.  A callee that a
  * caller reaches first (a cycle of calls) is fixed at "none".
  *
- * Comparison functions of the C library's qsort, qsort_r and bsearch get
- * the same treatment for the parameters those call them with: pointers
- * into the array (or a copy of it) and the key, which the call was given
- * translated and keeps pinned while it runs.  That holds for a static
+ * Comparison functions of the C library's qsort, qsort_r, bsearch, lfind
+ * and lsearch get the same treatment for the parameters those call them
+ * with: pointers into the array (or a copy of it) and the key, which the
+ * call was given translated and keeps pinned while it runs.  That holds for a static
  * function only if its address goes nowhere else, which is decided at the
- * end of IPA, while every body is still GIMPLE (find_sort_callbacks).
+ * end of IPA, while every body is still GIMPLE (alaska_find_sort_callbacks).
  * -fplugin-arg-alaska-no-raw-params turns this off.
  */
 #include "gcc-common.h"
@@ -334,8 +334,8 @@ unsigned raw_param_analysis::run ()
 
 } // namespace
 
-/* Comparison functions: DECL_UID -> the parameters qsort or bsearch
- * pass them raw. */
+/* Comparison functions: DECL_UID -> the parameters the C library passes
+ * them raw. */
 static std::map<unsigned, unsigned> sort_callbacks;
 
 /* Is t the address of fndecl? */

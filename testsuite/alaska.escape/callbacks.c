@@ -1,10 +1,12 @@
-/* libc calls back into instrumented code with the handles it was given:
-   qsort and bsearch pass elements of a heap array, tsearch/twalk pass heap
-   keys, pthread_create passes its heap argument, and a signal handler reads
-   the heap through a global pointer. */
+/* libc calls back into instrumented code with what it was given: qsort,
+   bsearch, lfind and lsearch pass pointers into a heap array (raw, into
+   the array they were given translated; lfind and lsearch return a
+   pointer into it, which must come back as a handle), tsearch/twalk pass
+   heap keys, pthread_create passes its heap argument, and a signal
+   handler reads the heap through a global pointer. */
 /* { dg-do run } */
 /* { dg-options "-Wall -pthread" } */
-/* { dg-output "^qsort 1 2 3 5 8 13 21\nbsearch 1 4\ntsearch 1 apple banana cherry \nthread 1 42\nsignal 1 7\n$" } */
+/* { dg-output "^qsort 1 2 3 5 8 13 21\nbsearch 1 4\nlfind 1 0 lsearch 1 7 8 34\ntsearch 1 apple banana cherry \nthread 1 42\nsignal 1 7\n$" } */
 #define _GNU_SOURCE
 #include <alaska.h>
 #include <pthread.h>
@@ -20,6 +22,11 @@ static int by_key (const void *a, const void *b)
 {
   const struct item *x = a, *y = b;
   return (x->key > y->key) - (x->key < y->key);
+}
+
+static int by_key_only (const void *a, const void *b)
+{
+  return ((const struct item *) a)->key != ((const struct item *) b)->key;
 }
 
 static int by_name (const void *a, const void *b)
@@ -69,6 +76,16 @@ int main (void)
   want->key = 8;
   struct item *found = bsearch (want, items, 7, sizeof *items, by_key);
   printf ("bsearch %d %ld\n", alaska_is_handle (found), (long) (found - items));
+  size_t used = 7;
+  struct item *seq = malloc (8 * sizeof *seq);
+  for (int i = 0; i < 7; i++)
+    seq[i].key = keys[i];
+  found = lfind (want, seq, &used, sizeof *seq, by_key_only);
+  printf ("lfind %d %ld", alaska_is_handle (found), (long) (found - seq));
+  want->key = 34;
+  found = lsearch (want, seq, &used, sizeof *seq, by_key_only);
+  printf (" lsearch %d %ld %zu %d\n", alaska_is_handle (found), (long) (found - seq), used,
+          seq[7].key);
 
   void *root = NULL;
   const char *names[] = { "banana", "cherry", "apple" };
