@@ -29,6 +29,12 @@ static const struct { const char *name; int arg; } result_into_arg[] = {
   { "fgets", 0 }, { "fgets_unlocked", 0 }, { "fgetws", 0 },
   { "getcwd", 0 }, { "realpath", 1 }, { "ctime_r", 1 }, { "asctime_r", 1 },
   { "inet_ntop", 2 }, { "bsearch", 1 }, { "lfind", 1 }, { "lsearch", 1 },
+  { "wcpcpy", 0 }, { "wcpncpy", 0 }, { "wmempcpy", 0 },
+  { "gmtime_r", 1 }, { "localtime_r", 1 }, { "strptime", 0 }, { "gcvt", 2 },
+  { "if_indextoname", 1 }, { "getwd", 0 },
+  /* GNU basename; not POSIX's (__xpg_basename) nor dirname, which may
+   * return a static ".". */
+  { "basename", 0 },
   { "__builtin___memcpy_chk", 0 }, { "__builtin___memmove_chk", 0 },
   { "__builtin___memset_chk", 0 }, { "__builtin___strcpy_chk", 0 },
   { "__builtin___strncpy_chk", 0 }, { "__builtin___strcat_chk", 0 },

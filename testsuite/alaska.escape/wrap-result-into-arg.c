@@ -1,12 +1,15 @@
 /* Functions whose result points into an argument give back handle + offset
-   when the argument is a handle, and NULL when they find nothing. */
+   when the argument is a handle, and NULL when they find nothing: string
+   searches, and the time, date, path and number conversions that return
+   the buffer they were given or a place in it. */
 /* { dg-do run } */
-/* { dg-output "^strchr 1 4 Y\nstrrchr 1 12\nstrchrnul 1 4 1 15\nstrstr 1 6\nstrcasestr 1 6\nstrpbrk 1 2\nmemchr 1 7\nmemrchr 1 12\nrawmemchr 1 3\nmisses 0 0 0 0 0 0\nraw 0\n$" } */
+/* { dg-output "^strchr 1 4 Y\nstrrchr 1 12\nstrchrnul 1 4 1 15\nstrstr 1 6\nstrcasestr 1 6\nstrpbrk 1 2\nmemchr 1 7\nmemrchr 1 12\nrawmemchr 1 3\nmisses 0 0 0 0 0 0\ngmtime_r 1 1 101 localtime_r 1 1\nstrptime 1 10 2024 basename 1 9 gcvt 1 1 2.5\nraw 0\n$" } */
 #define _GNU_SOURCE
 #include <alaska.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static volatile char needle_q = 'q';
 
@@ -41,6 +44,25 @@ int main (void)
           strrchr (s, needle_q) != NULL, strstr (s, "zz") != NULL,
           strpbrk (s, "zZ") != NULL, memchr (m, 'z', 16) != NULL,
           memrchr (m, 'z', 16) != NULL);
+  struct tm *tm = malloc (sizeof *tm);
+  time_t t = 1000000000;                   /* 2001-09-09 01:46:40 UTC */
+  struct tm *r = gmtime_r (&t, tm);
+  printf ("gmtime_r %d %d %d", alaska_is_handle (r), r == tm, r->tm_year);
+  r = localtime_r (&t, tm);
+  printf (" localtime_r %d %d\n", alaska_is_handle (r), r == tm);
+  char *date = strdup ("2024-02-29 rest");
+  p = strptime (date, "%Y-%m-%d", tm);
+  printf ("strptime %d %ld %d", alaska_is_handle (p), (long) (p - date), tm->tm_year + 1900);
+  char *path = strdup ("/usr/lib/alaska");
+  p = basename (path);
+  printf (" basename %d %ld", alaska_is_handle (p), (long) (p - path));
+  char *buf = malloc (32);
+  p = gcvt (2.5, 4, buf);
+  printf (" gcvt %d %d %s\n", alaska_is_handle (p), p == buf, p);
+  free (buf);
+  free (path);
+  free (date);
+  free (tm);
   /* A raw argument gives a raw result. */
   char stack[] = "stack";
   printf ("raw %d\n", alaska_is_handle (strchr (stack, 'a')));
