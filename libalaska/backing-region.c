@@ -84,7 +84,7 @@ static extent_hooks_t hooks = {
 static int arena_flags = -1;
 static unsigned arena_ind;
 
-#define FAST_MAX 4096           /* jemalloc's malloc fast path: small classes */
+#define FAST_MAX ALASKA_SMALL_MAX  /* jemalloc's malloc fast path */
 /* jemalloc's own malloc and free; NULL: mallocx and dallocx only. */
 static void *(*je_malloc)(size_t);
 static void (*je_free)(void *);
@@ -92,9 +92,13 @@ static void (*je_free)(void *);
  * binding failed (mallocx for this thread). */
 static __thread int thread_bound __attribute__((tls_model("initial-exec")));
 
+uint16_t alaska_small_usable[ALASKA_SMALL_MAX / 16 + 1];
+
 /* At start-up (alaska_region_init), before any allocation. */
 static void arena_create(void)
 {
+  for (size_t i = 0; i <= ALASKA_SMALL_MAX / 16; i++)
+    alaska_small_usable[i] = (uint16_t) nallocx(i ? i * 16 : 16, 0);
   size_t sz = sizeof arena_ind;
   extent_hooks_t *hp = &hooks;
   if (mallctl("arenas.create", &arena_ind, &sz, &hp, sizeof hp) != 0)

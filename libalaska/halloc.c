@@ -8,6 +8,7 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "internal.h"
 
@@ -39,6 +40,25 @@ static size_t backing_size(uint32_t id, void *backing)
   return n > ALASKA_MAX_OBJECT_SIZE ? ALASKA_MAX_OBJECT_SIZE : n;
 }
 
+/* Usable sizes by handle ID, for programs that ask for them (Redis asks at
+ * every allocation and free, and the service's answer costs about 90
+ * instructions).  Reserved at the first malloc_usable_size of a handle,
+ * 4 bytes per ID as the handle table; from then on 0 = not known: an
+ * entry is filled when asked, and cleared when its object is freed,
+ * reallocated or moved; the malloc service's small blocks have theirs set
+ * when allocated, from jemalloc's size classes.  A query that knows the
+ * answer needs no service call and does not enter the runtime.  (An entry
+ * set for a live object is cleared by its free, which the program orders
+ * after every use of the handle, the query included.) */
+static uint32_t *_Atomic usable_sizes;
+
+static inline void forget_usable_size(uint32_t id)
+{
+  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
+  if (unlikely(u != NULL))
+    u[id] = 0;
+}
+
 /* align: a power of two.  Runs inside the runtime (no barrier stops it).
  * Inline, so that halloc's constant arguments fold away. */
 static inline __attribute__((always_inline)) void *handle_alloc_1(size_t size, size_t align, int zero)
@@ -56,6 +76,9 @@ static inline __attribute__((always_inline)) void *handle_alloc_1(size_t size, s
     return raw_alloc(size, align, zero);
   }
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
+  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
+  if (unlikely(u != NULL) && alaska_service == &alaska_service_malloc)
+    u[id] = (uint32_t) alaska_region_usable_of(size, align);    /* 0: not known */
   if (alaska_stats_enabled)
     alaska_stats_alloc(backing_size(id, backing));
   return alaska_make_handle(id);
@@ -100,6 +123,7 @@ ALASKA_API void hfree(void *ptr)
   alaska_service->free(id, backing);
   if (alaska_kept_bits)
     alaska_unkeep(id);
+  forget_usable_size(id);
   alaska_id_free(id);
   alaska_runtime_leave();
 }
@@ -153,6 +177,7 @@ static void *hrealloc_1(void *ptr, size_t size)
     return NULL;
   }
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, nb), memory_order_release);
+  forget_usable_size(id);
   if (alaska_stats_enabled)
     alaska_stats_resize(old, backing_size(id, nb));
   return ptr;                   /* the handle stays the same */
@@ -225,6 +250,34 @@ ALASKA_API void *hpvalloc(size_t size)
   return handle_alloc(rounded ? rounded : page, page, 0);
 }
 
+static __attribute__((noinline, cold)) uint32_t *reserve_usable_sizes(void)
+{
+  uint32_t *u = mmap(NULL, ALASKA_MAX_HANDLES * sizeof *u, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (u == MAP_FAILED)
+    return NULL;                /* ask the service every time */
+  uint32_t *expected = NULL;
+  if (!atomic_compare_exchange_strong(&usable_sizes, &expected, u)) {
+    munmap(u, ALASKA_MAX_HANDLES * sizeof *u);  /* another thread's won */
+    return expected;
+  }
+  return u;
+}
+
+static __attribute__((noinline)) size_t usable_size_asked(void *ptr, uint32_t id)
+{
+  alaska_runtime_enter();
+  void *backing = alaska_checked_backing(ptr, "malloc_usable_size");
+  size_t n = backing_size(id, backing);
+  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
+  if (!u)
+    u = reserve_usable_sizes();
+  if (u)
+    u[id] = (uint32_t) n;       /* backing_size is at most ALASKA_MAX_OBJECT_SIZE */
+  alaska_runtime_leave();
+  return n;
+}
+
 ALASKA_API size_t halloc_usable_size(void *ptr)
 {
   if (!ptr)
@@ -232,11 +285,15 @@ ALASKA_API size_t halloc_usable_size(void *ptr)
   if (!alaska_is_handle(ptr))
     return malloc_usable_size(ptr);
   alaska_ensure_init();
-  alaska_runtime_enter();
-  void *backing = alaska_checked_backing(ptr, "malloc_usable_size");
-  size_t n = backing_size(alaska_handle_id(ptr), backing);
-  alaska_runtime_leave();
-  return n;
+  uint32_t id = alaska_handle_id(ptr);
+  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
+  if (likely(u != NULL)) {
+    alaska_checked_backing(ptr, "malloc_usable_size");
+    uint32_t known = u[id];
+    if (likely(known))
+      return known;
+  }
+  return usable_size_asked(ptr, id);
 }
 
 ALASKA_API char *hstrndup(const char *s, size_t n)
@@ -272,6 +329,7 @@ ALASKA_API void alaska_relocate(uint32_t id, void *backing)
   if (alaska_stats_enabled)
     alaska_stats_resize(backing_size(id, alaska_backing(id)), backing_size(id, backing));
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
+  forget_usable_size(id);
 }
 
 ALASKA_API void *alaska_backing(uint32_t id)

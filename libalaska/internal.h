@@ -46,6 +46,16 @@ void alaska_fatal(const char *fmt, ...)
 #define ALASKA_NO_ID UINT32_MAX
 void alaska_table_init(void);
 void alaska_region_init(void);          /* backing-region.c */
+/* The usable size of the block alaska_region_malloc (size, align, ...)
+ * gives, for jemalloc's small classes (which depend on neither the arena
+ * nor the thread cache), from a table filled with nallocx at start-up;
+ * 0 for larger or over-aligned blocks. */
+#define ALASKA_SMALL_MAX 4096
+extern uint16_t alaska_small_usable[ALASKA_SMALL_MAX / 16 + 1];
+static inline size_t alaska_region_usable_of(size_t size, size_t align)
+{
+  return size <= ALASKA_SMALL_MAX && align <= 16 ? alaska_small_usable[(size + 15) >> 4] : 0;
+}
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
