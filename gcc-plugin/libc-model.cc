@@ -6,8 +6,8 @@
  *     (pthread_create's arg, tsearch's key, __builtin_assume_aligned's
  *     pointer), and the values of printf's %p conversions: they stay
  *     handles;
- *   - callbacks that qsort and bsearch call with pointers into the arrays
- *     they were given translated (raw-params.cc);
+ *   - callbacks that qsort, bsearch and the like call with pointers into
+ *     the arrays they were given translated (raw-params.cc);
  *   - functions that keep, free or reallocate what they are given, or read
  *     pointers inside structures (getline, strtok, writev, execv, ...): the
  *     plugin redirects them to handle-aware wrappers in libalaska.
@@ -57,9 +57,10 @@ static const struct { const char *name; unsigned arg; } cookies[] = {
 };
 
 /* Functions that call the function given as argument `fn' with pointers
- * into objects they were given translated (qsort's array, or a copy of it;
- * the key and array of bsearch, lfind and lsearch): parameters `raw' (bit i: parameter i) of the
- * callback receive raw pointers.  qsort_r's third parameter is its cookie. */
+ * into objects they were given translated (qsort's array, or a copy of
+ * it; the key and array of bsearch, lfind and lsearch): parameters `raw'
+ * (bit i: parameter i) of the callback receive raw pointers.  qsort_r's
+ * third parameter is its cookie. */
 static const struct { const char *name; unsigned fn, raw; } sort_callbacks[] = {
   { "qsort", 3, 3 }, { "qsort_r", 3, 3 }, { "bsearch", 4, 3 },
   { "lfind", 4, 3 }, { "lsearch", 4, 3 },

@@ -30,9 +30,10 @@
  * Comparison functions of the C library's qsort, qsort_r, bsearch, lfind
  * and lsearch get the same treatment for the parameters those call them
  * with: pointers into the array (or a copy of it) and the key, which the
- * call was given translated and keeps pinned while it runs.  That holds for a static
- * function only if its address goes nowhere else, which is decided at the
- * end of IPA, while every body is still GIMPLE (alaska_find_sort_callbacks).
+ * call was given translated and keeps pinned while it runs.  That holds
+ * for a static function only if its address goes nowhere else, which is
+ * decided at the end of IPA, while every body is still GIMPLE
+ * (alaska_find_sort_callbacks).
  * -fplugin-arg-alaska-no-raw-params turns this off.
  */
 #include "gcc-common.h"
@@ -339,12 +340,17 @@ unsigned raw_param_analysis::run ()
 static std::map<unsigned, unsigned> sort_callbacks;
 
 /* Is t the address of fndecl? */
+static bool address_of_p (tree t, tree fndecl)
+{
+  return TREE_CODE (t) == ADDR_EXPR && TREE_OPERAND (t, 0) == fndecl;
+}
+
+/* walk_gimple_op callback: the address of wi->info. */
 static tree address_of (tree *tp, int *walk_subtrees, void *data)
 {
-  tree fndecl = (tree) ((walk_stmt_info *) data)->info;
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  return TREE_CODE (*tp) == ADDR_EXPR && TREE_OPERAND (*tp, 0) == fndecl ? *tp : NULL_TREE;
+  return address_of_p (*tp, (tree) ((walk_stmt_info *) data)->info) ? *tp : NULL_TREE;
 }
 
 /* The parameters of fndecl that arrive raw through its uses in stmt, a
@@ -366,8 +372,7 @@ static unsigned callback_use (gimple *stmt, tree fndecl)
   unsigned raw = 0;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
-      tree arg = gimple_call_arg (call, i);
-      if (TREE_CODE (arg) == ADDR_EXPR && TREE_OPERAND (arg, 0) == fndecl)
+      if (address_of_p (gimple_call_arg (call, i), fndecl))
         {
           unsigned r = alaska_callback_raw_params (alaska_libc_name (callee), i);
           if (!r || raw)
@@ -391,11 +396,8 @@ static unsigned callback_uses_in (cgraph_node *r, tree fndecl)
     {
       for (gphi_iterator g = gsi_start_phis (bb); !gsi_end_p (g); gsi_next (&g))
         for (unsigned i = 0; i < gimple_phi_num_args (g.phi ()); i++)
-          {
-            tree arg = gimple_phi_arg_def (g.phi (), i);
-            if (TREE_CODE (arg) == ADDR_EXPR && TREE_OPERAND (arg, 0) == fndecl)
-              return 0;
-          }
+          if (address_of_p (gimple_phi_arg_def (g.phi (), i), fndecl))
+            return 0;
       for (gimple_stmt_iterator g = gsi_start_bb (bb); !gsi_end_p (g); gsi_next (&g))
         {
           gimple *stmt = gsi_stmt (g);

@@ -16,7 +16,7 @@
  * through its general path (about 120 instructions, and 90 for dallocx),
  * while its own malloc and free take a thread cache in about 25.  A thread
  * that allocates here is bound to the region's arena ("thread.arena"), and
- * blocks up to FAST_MAX bytes, which jemalloc never hands to its arena for
+ * blocks up to ALASKA_SMALL_MAX bytes, which jemalloc never hands to its arena for
  * huge objects, come from jemalloc's malloc, found in libjemalloc itself
  * because the program's malloc symbol is the C library's.  Where the
  * program's malloc is jemalloc's (linked or preloaded), binding would put
@@ -84,7 +84,6 @@ static extent_hooks_t hooks = {
 static int arena_flags = -1;
 static unsigned arena_ind;
 
-#define FAST_MAX ALASKA_SMALL_MAX  /* jemalloc's malloc fast path */
 /* jemalloc's own malloc and free; NULL: mallocx and dallocx only. */
 static void *(*je_malloc)(size_t);
 static void (*je_free)(void *);
@@ -177,7 +176,7 @@ static inline size_t round16(size_t size)
  * own malloc in this thread (binding it on first use)? */
 static inline int fast_path(size_t size, size_t align)
 {
-  return je_malloc && size <= FAST_MAX && align <= 16
+  return je_malloc && size <= ALASKA_SMALL_MAX && align <= 16
          && (likely(thread_bound > 0) || (thread_bound == 0 && bind_thread() > 0));
 }
 
@@ -219,8 +218,8 @@ ALASKA_API void *alaska_region_realloc(void *p, size_t size)
   size = round16(size);
   if (fast_path(size, 16)) {
     size_t old = sallocx(p, 0);
-    if (old <= FAST_MAX) {
-      if (nallocx(size, 0) == old)
+    if (old <= ALASKA_SMALL_MAX) {
+      if (alaska_small_usable[size >> 4] == old)
         return p;
       void *np = je_malloc(size);
       if (np) {
