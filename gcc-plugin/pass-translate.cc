@@ -28,7 +28,12 @@
  * -- derived from another carried PHI, or hoisted -- it gets a twin: a PHI
  * of its arguments' translations, each made at the end of its edge's
  * source block, and a pin store of the PHI itself at the top of its
- * block, in place of a table load on every pass (choose_carried).
+ * block, in place of a table load on every pass (choose_carried).  The
+ * cursor of a computed-goto interpreter, a PHI of the block that
+ * dispatches whose names meet abnormal edges, is carried too: the PHI
+ * itself is used only where it is defined.  A PHI whose arguments have
+ * the same roots as an earlier PHI's of its block, edge by edge, is
+ * derived from that one (sibling_root).
  *
  * Placement (see shared notes on GCC 12): one instance inside the loop
  * pipeline before ivopts, which still sees pointer walks as pointers; one
@@ -110,6 +115,7 @@ private:
   bool hoist;
   pin_set_builder *pins;        /* NULL under -fplugin-arg-alaska-no-track */
   hash_map<tree, tree> root_cache;
+  hash_map<tree, tree> sibling_cache;
   /* Translations at the end of loop preheaders: (root, loop number). */
   std::map<std::pair<tree, int>, tree> in_preheader;
   /* Translations available at the current point of the walk: root ->
@@ -121,8 +127,12 @@ private:
   hash_map<tree, tree> delta_of;
   /* Carried PHI results -> their translated twins. */
   hash_map<tree, gphi *> carried;
+  /* In choose_carried: roots of abnormal PHIs are candidates, not yet
+   * carried. */
+  bool choosing = false;
 
   tree root_of (tree p);
+  tree sibling_root (tree p, hash_set<tree> &busy);
   tree root_1 (tree p, hash_map<tree, int> &open, int &low);
   tree translate_root (tree root, gimple_stmt_iterator *gsi);
   class loop *hoist_target (tree root, basic_block use);
@@ -152,16 +162,71 @@ private:
 /* The operand of an integer PLUS/MINUS that carries the pointer, if any. */
 static tree pointer_operand (gimple *def);
 
-tree translator::root_of (tree p)
+/* The root of p; where that is a PHI, the first earlier PHI of its block
+ * whose arguments have the same roots as its own, edge by edge, if any:
+ * the two then point into one object, at some distance (Lua's `ra', a
+ * register in the frame `base' points into, both set anew by each
+ * operation).  `busy' holds the PHIs being compared. */
+tree translator::sibling_root (tree p, hash_set<tree> &busy)
 {
   hash_map<tree, int> open;
   int low = INT_MAX;
-  tree r = root_1 (p, open, low);
-  /* Rebuilding p on a root that flows through an abnormal PHI would make
-   * two versions of one variable live at once: translate p itself. */
-  if (!r || (TREE_CODE (r) == SSA_NAME && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (r)))
+  p = root_1 (p, open, low);
+  if (!p || TREE_CODE (p) != SSA_NAME || gimple_code (SSA_NAME_DEF_STMT (p)) != GIMPLE_PHI)
+    return p;
+  if (tree *known = sibling_cache.get (p))
+    return *known;
+  if (busy.add (p))
+    return p;
+  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (p));
+  tree found = p;
+  for (gphi_iterator gpi = gsi_start_phis (gimple_bb (phi));
+       found == p && gpi.phi () != phi; gsi_next (&gpi))
+    {
+      tree q = gimple_phi_result (gpi.phi ());
+      if (virtual_operand_p (q) || !pointer_sized_p (q) || busy.contains (q)
+          || sibling_root (q, busy) != q)
+        continue;
+      bool same = true;
+      for (unsigned i = 0; i < gimple_phi_num_args (phi) && same; i++)
+        {
+          tree a = sibling_root (gimple_phi_arg_def (phi, i), busy);
+          tree b = sibling_root (gimple_phi_arg_def (gpi.phi (), i), busy);
+          same = a && b && operand_equal_p (a, b, 0);
+        }
+      if (same)
+        found = q;
+    }
+  /* Kept even where a PHI being compared was passed over: each answer
+   * found holds, though a later question might have found more. */
+  busy.remove (p);
+  sibling_cache.put (p, found);
+  return found;
+}
+
+tree translator::root_of (tree p)
+{
+  hash_set<tree> busy;
+  tree r = sibling_root (p, busy);
+  if (!r)
+    return p;
+  /* A root that flows through an abnormal PHI shares one variable with
+   * the PHI's other names, and translating it where p is used could make
+   * two of them live at once.  A carried one is translated where it is
+   * defined (its twin); any other leaves p to be translated itself. */
+  if (r != p && TREE_CODE (r) == SSA_NAME && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (r)
+      && !(choosing ? carry_candidate_p (r) : carried.get (r) != NULL))
     return p;
   return r;
+}
+
+/* Does a value flow through abnormal PHIs only at computed gotos?  Then
+ * roots are followed through them as through any PHI.  After setjmp or
+ * a nonlocal goto, a value can come back to a point whose pins and
+ * deltas were made for another. */
+static bool abnormal_only_goto_p (function *fun)
+{
+  return !fun->calls_setjmp && !fun->has_nonlocal_label;
 }
 
 /* May PHI phi take root r: does r's definition strictly dominate phi's
@@ -190,7 +255,7 @@ tree translator::root_1 (tree p, hash_map<tree, int> &open, int &low)
     return p;
   if (tree *cached = root_cache.get (p))
     return *cached;
-  if (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p))
+  if (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p) && !abnormal_only_goto_p (fun))
     return p;
   if (int *depth = open.get (p))
     {
@@ -817,11 +882,14 @@ void translator::process_asm (gasm *stmt, gimple_stmt_iterator *gsi)
 
 /* May PHI result p get a translated twin: a pointer PHI that is its own
  * root, reached by normal edges only, from blocks whose end can take the
- * translation of an argument (not a call or asm that ends the block)? */
+ * translation of an argument (not a call or asm that ends the block)?
+ * One that goes on along abnormal edges (the factored block of computed
+ * gotos) may: its twin is a name of its own, and p itself is used only
+ * at its definition, for its pin and delta. */
 bool translator::carry_candidate_p (tree p)
 {
   if (TREE_CODE (p) != SSA_NAME || virtual_operand_p (p) || !pointer_sized_p (p)
-      || SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p))
+      || (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p) && !abnormal_only_goto_p (fun)))
     return false;
   gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (p));
   if (!phi || root_of (p) != p)
@@ -875,6 +943,7 @@ void translator::choose_carried ()
 {
   if (!hoist)
     return;
+  choosing = true;
   std::vector<std::pair<tree, basic_block>> bases;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -938,7 +1007,9 @@ void translator::choose_carried ()
               all += f;
             }
           for (auto &x : flow)
-            if (2 * x.second >= all && chosen.contains (x.first) && !wanted.contains (x.first))
+            if (chosen.contains (x.first) && !wanted.contains (x.first)
+                && (2 * x.second >= all
+                    || 2 * x.second >= freq (gimple_bb (args_of (x.first)))))
               wanted.add (x.first), stack.safe_push (x.first);
         }
       for (tree p : work)
@@ -973,6 +1044,7 @@ void translator::choose_carried ()
         }
     }
 
+  choosing = false;
   for (tree p : work)
     if (chosen.contains (p))
       {
