@@ -172,13 +172,13 @@ tree translator::sibling_root (tree p, hash_set<tree> &busy)
   hash_map<tree, int> open;
   int low = INT_MAX;
   p = root_1 (p, open, low);
-  if (!p || TREE_CODE (p) != SSA_NAME || gimple_code (SSA_NAME_DEF_STMT (p)) != GIMPLE_PHI)
+  gphi *phi = p && TREE_CODE (p) == SSA_NAME ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (p)) : NULL;
+  if (!phi)
     return p;
   if (tree *known = sibling_cache.get (p))
     return *known;
   if (busy.add (p))
     return p;
-  gphi *phi = as_a<gphi *> (SSA_NAME_DEF_STMT (p));
   tree found = p;
   for (gphi_iterator gpi = gsi_start_phis (gimple_bb (phi));
        found == p && gpi.phi () != phi; gsi_next (&gpi))

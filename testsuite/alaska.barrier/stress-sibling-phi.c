@@ -12,7 +12,6 @@
 #include <alaska.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../alaska.translate/frames-run.h"
 
