@@ -109,6 +109,9 @@ public:
   /* Default definitions of the parameters that arrive translated. */
   hash_set<tree> raw_params;
   bool need_vops = false;
+  /* The root of pointer value p: values of one root point into one
+   * object. */
+  tree root_of (tree p);
 
 private:
   function *fun;
@@ -131,7 +134,6 @@ private:
    * carried. */
   bool choosing = false;
 
-  tree root_of (tree p);
   tree sibling_root (tree p, hash_set<tree> &busy);
   tree root_1 (tree p, hash_map<tree, int> &open, int &low);
   tree translate_root (tree root, gimple_stmt_iterator *gsi);
@@ -1188,7 +1190,7 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   alaska_safepoint_counts sp = { 0, 0, 0 };
   if (!alaska_opts.no_track)
     {
-      slots = pins.finish ();
+      slots = pins.finish ([&tr] (tree p) { return tr.root_of (p); });
       sp = alaska_insert_safepoints (fun, pins.pin_array, slots);
       free_dominance_info (CDI_DOMINATORS);
     }
@@ -1209,8 +1211,10 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
       if (!alaska_opts.no_track)
         fprintf (dump_file, "alaska: pin set of %u slots\n"
                  "alaska: pin stores: %u, elided: %u\n"
+                 "alaska: pins in place: %u, stored on edges: %u\n"
                  "alaska: safepoints: %u entry, %u latch, %u call\n",
-                 slots, pins.stored, pins.elided, sp.entry, sp.latch, sp.call);
+                 slots, pins.stored, pins.elided, pins.in_place, pins.edge_stores,
+                 sp.entry, sp.latch, sp.call);
     }
   if (alaska_opts.verbose)
     inform (DECL_SOURCE_LOCATION (fun->decl),

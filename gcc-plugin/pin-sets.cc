@@ -31,6 +31,18 @@
  * frame interrupted elsewhere (by the program's own signal handler) moves
  * nothing (barrier.c).
  *
+ * Pins in place.  A translation's store is left out where its slot holds
+ * a handle of the same object already: the slot's last store on every
+ * path to it was of the same root (a forward dataflow over the planned
+ * stores, where a root's definition forgets the slots that held its
+ * previous value).  For a PHI's pin at the top of its block (a carried
+ * PHI) it is enough that on each edge the slot holds the root of the
+ * edge's argument: the store at a loop's header goes where the latch
+ * stored the cursor it advances.  Edges that lack it, rarer than the
+ * block by at least half, get the store instead, if no pin in that slot
+ * is live across them (the header's store moves to the preheader).  Not
+ * in functions that call setjmp or have nonlocal labels.
+ *
  * The array must stay in memory with its stores intact: an empty
  * `asm volatile ("" :: "m" (__alaska_pins))' at function entry and before
  * every call reads it, so no store that a barrier in a callee could
@@ -241,7 +253,157 @@ bool pin_set_builder::holds_stop_point (const live_range &r)
   return false;
 }
 
-unsigned pin_set_builder::finish ()
+/* Slot contents in find_in_place: not yet reached, a root, or NULL_TREE
+ * (unknown). */
+#define UNREACHED error_mark_node
+
+static bool same_root_p (tree a, tree b)
+{
+  return a && b && a != UNREACHED && b != UNREACHED && operand_equal_p (a, b, 0);
+}
+
+/* Is PHI argument arg never a handle: null, or a declaration's address? */
+static bool no_handle_p (tree arg)
+{
+  if (integer_zerop (arg))
+    return true;
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return false;
+  tree base = get_base_address (TREE_OPERAND (arg, 0));
+  return base && DECL_P (base);
+}
+
+/* For each pinned translation i: skip[i] if its store can be left out;
+ * then moved[i] lists the edges that get it instead. */
+void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned slots,
+                                     const std::function<tree (tree)> &root_of,
+                                     std::vector<bool> &skip,
+                                     std::vector<std::vector<edge>> &moved)
+{
+  if (fun->calls_setjmp || fun->has_nonlocal_label)
+    return;
+  /* The planned stores, before each translation's first statement. */
+  hash_map<gimple *, auto_vec<unsigned>> stores_at;
+  for (unsigned i = 0; i < translations.size (); i++)
+    if (translations[i].pinned)
+      stores_at.get_or_insert (translations[i].first).safe_push (i);
+
+  typedef std::vector<tree> state;
+  int nblocks = last_basic_block_for_fn (fun);
+  std::vector<state> out (nblocks, state (slots, UNREACHED));
+  auto kill = [] (state &s, tree def) {
+    for (tree &x : s)
+      if (x == def)
+        x = NULL_TREE;
+  };
+  auto in_of = [&] (basic_block bb) {
+    state s (slots, UNREACHED);
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE (e, ei, bb->preds)
+      for (unsigned k = 0; k < slots; k++)
+        {
+          tree x = e->src == ENTRY_BLOCK_PTR_FOR_FN (fun) ? NULL_TREE : out[e->src->index][k];
+          if (s[k] == UNREACHED)
+            s[k] = x;
+          else if (x != UNREACHED && !same_root_p (s[k], x))
+            s[k] = NULL_TREE;
+        }
+    return s;
+  };
+  /* Run s through bb, calling visit (i, s) before each store. */
+  auto transfer = [&] (basic_block bb, state &s, auto &&visit) {
+    for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi); gsi_next (&gpi))
+      kill (s, gimple_phi_result (gpi.phi ()));
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (auto_vec<unsigned> *here = stores_at.get (stmt))
+          for (unsigned i : *here)
+            {
+              visit (i, s);
+              s[slot[i]] = translations[i].root;
+            }
+        tree def;
+        ssa_op_iter it;
+        FOR_EACH_SSA_TREE_OPERAND (def, stmt, it, SSA_OP_DEF)
+          kill (s, def);
+      }
+  };
+
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fun));
+  int n = pre_and_rev_post_order_compute_fn (fun, NULL, rpo, false);
+  for (bool changed = true; changed; )
+    {
+      changed = false;
+      for (int j = 0; j < n; j++)
+        {
+          basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[j]);
+          state s = in_of (bb);
+          transfer (bb, s, [] (unsigned, state &) {});
+          if (s != out[bb->index])
+            {
+              out[bb->index] = s;
+              changed = true;
+            }
+        }
+    }
+
+  /* Is slot k free at the end of e's source: no pin in it live there? */
+  auto free_across = [&] (edge e, unsigned k) {
+    for (unsigned j = 0; j < translations.size (); j++)
+      if (translations[j].pinned && slot[j] == k)
+        {
+          auto it = translations[j].live.find (e->src->index);
+          if (it != translations[j].live.end () && it->second.second == END)
+            return false;
+        }
+    return true;
+  };
+  for (int j = 0; j < n; j++)
+    {
+      basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[j]);
+      state s = in_of (bb);
+      std::vector<bool> stored_here (slots, false);
+      transfer (bb, s, [&] (unsigned i, state &now) {
+        unsigned k = slot[i];
+        tree r = translations[i].root;
+        gphi *phi = TREE_CODE (r) == SSA_NAME ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (r)) : NULL;
+        bool first_here = !stored_here[k];
+        stored_here[k] = true;
+        if (!phi || gimple_bb (phi) != bb || !first_here)
+          {
+            skip[i] = same_root_p (now[k], r);
+            return;
+          }
+        /* A PHI's pin: edge by edge. */
+        std::vector<edge> lack;
+        profile_count lacking = profile_count::zero ();
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE (e, ei, bb->preds)
+          {
+            tree arg = PHI_ARG_DEF_FROM_EDGE (phi, e);
+            if (no_handle_p (arg))
+              continue;         /* nothing to pin */
+            if (TREE_CODE (arg) == SSA_NAME && e->src != ENTRY_BLOCK_PTR_FOR_FN (fun)
+                && same_root_p (out[e->src->index][k], root_of (arg)))
+              continue;
+            if ((e->flags & EDGE_COMPLEX) || !free_across (e, k))
+              return;
+            lack.push_back (e);
+            lacking += e->count ();
+          }
+        if (!lack.empty () && !(lacking.apply_scale (2, 1) < bb->count))
+          return;
+        skip[i] = true;
+        moved[i] = lack;
+      });
+    }
+  XDELETEVEC (rpo);
+}
+
+unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
 {
   unsigned n = translations.size ();
   if (n == 0)
@@ -296,21 +458,50 @@ unsigned pin_set_builder::finish ()
   gimple_add_tmp_var_fn (fun, pins);
   pin_array = pins;
 
+  std::vector<bool> skip (n, false);
+  std::vector<std::vector<edge>> moved (n);
+  find_in_place (slot, slots, root_of, skip, moved);
+  auto store = [&] (unsigned k, tree value) {
+    tree ref = build4 (ARRAY_REF, ptr_type_node, pins,
+                       build_int_cst (integer_type_node, k), NULL_TREE, NULL_TREE);
+    gimple_seq seq = NULL;
+    if (!useless_type_conversion_p (ptr_type_node, TREE_TYPE (value)))
+      value = gimple_convert (&seq, ptr_type_node, value);
+    gimple_seq_add_stmt_without_update (&seq, gimple_build_assign (ref, value));
+    return seq;
+  };
+  bool on_edges = false;
   for (unsigned i = 0; i < n; i++)
     {
       translation &t = translations[i];
       if (!t.pinned)
         continue;
-      tree ref = build4 (ARRAY_REF, ptr_type_node, pins,
-                         build_int_cst (integer_type_node, slot[i]), NULL_TREE, NULL_TREE);
-      tree value = t.root;
-      gimple_seq seq = NULL;
-      if (!useless_type_conversion_p (ptr_type_node, TREE_TYPE (value)))
-        value = gimple_convert (&seq, ptr_type_node, value);
-      gimple_seq_add_stmt_without_update (&seq, gimple_build_assign (ref, value));
-      gimple_stmt_iterator gsi = gsi_for_stmt (t.first);
-      gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      if (!skip[i])
+        {
+          gimple_stmt_iterator gsi = gsi_for_stmt (t.first);
+          gsi_insert_seq_before (&gsi, store (slot[i], t.root), GSI_SAME_STMT);
+          continue;
+        }
+      in_place++;
+      gphi *phi = moved[i].empty () ? NULL : as_a<gphi *> (SSA_NAME_DEF_STMT (t.root));
+      for (edge e : moved[i])
+        {
+          gsi_insert_seq_on_edge (e, store (slot[i], PHI_ARG_DEF_FROM_EDGE (phi, e)));
+          edge_stores++;
+          on_edges = true;
+        }
+      if (dump_file)
+        {
+          fprintf (dump_file, "alaska: pin of ");
+          print_generic_expr (dump_file, t.root);
+          fprintf (dump_file, " in place in slot %u", slot[i]);
+          if (!moved[i].empty ())
+            fprintf (dump_file, ", stored on %u edges", (unsigned) moved[i].size ());
+          fprintf (dump_file, "\n");
+        }
     }
+  if (on_edges)
+    gsi_commit_edge_inserts ();
 
   /* Keep the array and its stores: at entry and before every call. */
   basic_block bb;

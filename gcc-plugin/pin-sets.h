@@ -2,6 +2,7 @@
 #ifndef ALASKA_PIN_SETS_H
 #define ALASKA_PIN_SETS_H
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -22,11 +23,15 @@ public:
    * tail call, which would free the frame holding their pins. */
   void add_escape_call (gcall *call) { escape_calls.push_back (call); }
   /* Colour, create the array, insert the stores and the keep-alive asms.
-   * Returns the number of slots (0: no translations, no array). */
-  unsigned finish ();
+   * root_of: the root of a pointer value, as translation sees it (two
+   * values of one root point into one object).  Returns the number of
+   * slots (0: no translations, no array). */
+  unsigned finish (const std::function<tree (tree)> &root_of);
   tree pin_array = NULL_TREE;
-  unsigned stored = 0;          /* translations given a pin store */
+  unsigned stored = 0;          /* translations given a pin */
   unsigned elided = 0;          /* translations that need none */
+  unsigned in_place = 0;        /* pins whose slot holds the object already */
+  unsigned edge_stores = 0;     /* stores moved to the edges that lack it */
 
 private:
   struct translation {
@@ -37,6 +42,9 @@ private:
     bool pinned;                /* a stop point is in `live' */
   };
   bool holds_stop_point (const live_range &r);
+  void find_in_place (const std::vector<unsigned> &slot, unsigned slots,
+                      const std::function<tree (tree)> &root_of,
+                      std::vector<bool> &skip, std::vector<std::vector<edge>> &moved);
   function *fun;
   std::vector<translation> translations;
   hash_map<tree, unsigned> owner;
