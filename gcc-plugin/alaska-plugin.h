@@ -44,6 +44,9 @@ enum alaska_placement {
 opt_pass *make_pass_alaska_translate (gcc::context *ctxt, enum alaska_placement where);
 bool alaska_function_instrumented (function *fun);
 tree alaska_entry_type ();              /* the type of handle-table loads */
+/* Can a value come back only by a computed goto, not by setjmp or a
+ * nonlocal goto to a point whose pins and deltas were made for another? */
+bool alaska_abnormal_only_goto_p (function *fun);
 
 /* raw-params.cc: bit i set: parameter i of the function arrives translated
  * (its callers translate and pin it).  Decide fun's own before its body is

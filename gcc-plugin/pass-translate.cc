@@ -226,7 +226,7 @@ tree translator::root_of (tree p)
  * roots are followed through them as through any PHI.  After setjmp or
  * a nonlocal goto, a value can come back to a point whose pins and
  * deltas were made for another. */
-static bool abnormal_only_goto_p (function *fun)
+bool alaska_abnormal_only_goto_p (function *fun)
 {
   return !fun->calls_setjmp && !fun->has_nonlocal_label;
 }
@@ -257,7 +257,7 @@ tree translator::root_1 (tree p, hash_map<tree, int> &open, int &low)
     return p;
   if (tree *cached = root_cache.get (p))
     return *cached;
-  if (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p) && !abnormal_only_goto_p (fun))
+  if (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p) && !alaska_abnormal_only_goto_p (fun))
     return p;
   if (int *depth = open.get (p))
     {
@@ -891,7 +891,7 @@ void translator::process_asm (gasm *stmt, gimple_stmt_iterator *gsi)
 bool translator::carry_candidate_p (tree p)
 {
   if (TREE_CODE (p) != SSA_NAME || virtual_operand_p (p) || !pointer_sized_p (p)
-      || (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p) && !abnormal_only_goto_p (fun)))
+      || (SSA_NAME_OCCURS_IN_ABNORMAL_PHI (p) && !alaska_abnormal_only_goto_p (fun)))
     return false;
   gphi *phi = dyn_cast<gphi *> (SSA_NAME_DEF_STMT (p));
   if (!phi || root_of (p) != p)

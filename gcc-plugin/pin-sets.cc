@@ -280,7 +280,7 @@ void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned
                                      std::vector<bool> &skip,
                                      std::vector<std::vector<edge>> &moved)
 {
-  if (fun->calls_setjmp || fun->has_nonlocal_label)
+  if (!alaska_abnormal_only_goto_p (fun))
     return;
   /* The planned stores, before each translation's first statement. */
   hash_map<gimple *, auto_vec<unsigned>> stores_at;
