@@ -196,7 +196,10 @@ static inline void alaska_runtime_leave(void)
 }
 
 /* Wrappers (wrappers.c, wrappers-varargs.c): the handles they translate
- * stay pinned until they return. */
+ * stay pinned until they return.  Every wrapper that translates opens a
+ * WRAPPER_SCOPE, which empties the list at both ends; one call that would
+ * pin more than ALASKA_WRAPPER_PINS handles stops the program with a
+ * message rather than let one move under libc. */
 static inline int alaska_wrapper_begin(void)
 {
   struct alaska_thread *t = alaska_self;
@@ -211,10 +214,13 @@ static inline void alaska_wrapper_end(int *unused)
   if (t)
     __atomic_store_n(&t->wrapper_pins_n, 0, __ATOMIC_RELAXED);
 }
+void alaska_wrapper_pins_full(const void *p) __attribute__((noreturn, cold));
 static inline void *alaska_wrapper_pin(const void *p)
 {
   struct alaska_thread *t = alaska_self;
-  if (t && alaska_is_handle(p) && t->wrapper_pins_n < ALASKA_WRAPPER_PINS) {
+  if (t && alaska_is_handle(p)) {
+    if (unlikely(t->wrapper_pins_n >= ALASKA_WRAPPER_PINS))
+      alaska_wrapper_pins_full(p);
     t->wrapper_pins[t->wrapper_pins_n] = p;
     __atomic_store_n(&t->wrapper_pins_n, t->wrapper_pins_n + 1, __ATOMIC_RELEASE);
   }

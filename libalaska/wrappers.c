@@ -22,6 +22,13 @@
 
 #define T(p) ((__typeof__(p)) alaska_wrapper_pin(p))
 
+void alaska_wrapper_pins_full(const void *p)
+{
+  alaska_fatal("a C library call through a libalaska wrapper needs more than %d handles "
+               "pinned at once (the next is %p); they could not all be kept from moving",
+               ALASKA_WRAPPER_PINS, p);
+}
+
 /* r points into the object of which t is the translation of h. */
 static inline char *rebase(const char *h, const char *t, const char *r)
 {
@@ -68,6 +75,7 @@ ALASKA_API char *alaska_strsep(char **stringp, const char *delim)
 #define STRTO_INT(name, type)                                              \
   ALASKA_API type alaska_##name(const char *nptr, char **endptr, int base) \
   {                                                                        \
+    WRAPPER_SCOPE;                                                         \
     const char *t = T(nptr);                                               \
     char *end;                                                             \
     type v = name(t, &end, base);                                          \
@@ -78,6 +86,7 @@ ALASKA_API char *alaska_strsep(char **stringp, const char *delim)
 #define STRTO_FLOAT(name, type)                                            \
   ALASKA_API type alaska_##name(const char *nptr, char **endptr)           \
   {                                                                        \
+    WRAPPER_SCOPE;                                                         \
     const char *t = T(nptr);                                               \
     char *end;                                                             \
     type v = name(t, &end);                                                \
@@ -261,22 +270,32 @@ ALASKA_API ssize_t alaska_recvmsg(int fd, struct msghdr *msg, int flags)
   return r;
 }
 
-/* A raw copy of a NULL-terminated vector of strings (argv, envp), in libc
- * memory: freed by the caller. */
+/* A raw copy of a NULL-terminated vector of strings (argv, envp), the
+ * strings with it, in one block of libc memory: freed by the caller.  An
+ * environment may hold more strings than a wrapper can pin, so they are
+ * copied inside the runtime, where no barrier moves anything, and none is
+ * pinned. */
 static char **translate_vector(char *const *vec)
 {
   if (!vec)
     return NULL;
-  char *const *v = T(vec);
-  size_t n = 0;
-  while (v[n])
-    n++;
-  char **out = malloc((n + 1) * sizeof *out);
-  if (!out)
-    return NULL;
-  for (size_t i = 0; i < n; i++)
-    out[i] = T(v[i]);
-  out[n] = NULL;
+  alaska_runtime_enter();
+  char *const *v = alaska_translate_inline(vec);
+  size_t n = 0, bytes = 0;
+  for (; v[n]; n++)
+    bytes += strlen(alaska_translate_inline(v[n])) + 1;
+  char **out = malloc((n + 1) * sizeof *out + bytes);
+  if (out) {
+    char *p = (char *) (out + n + 1);
+    for (size_t i = 0; i < n; i++) {
+      const char *t = alaska_translate_inline(v[i]);
+      size_t len = strlen(t) + 1;
+      out[i] = memcpy(p, t, len);
+      p += len;
+    }
+    out[n] = NULL;
+  }
+  alaska_runtime_leave();
   return out;
 }
 
