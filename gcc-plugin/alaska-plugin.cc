@@ -53,9 +53,9 @@ static const plugin_arg_spec arg_table[] = {
     [] (const char *) { alaska_opts.no_raw_params = true; } },
   { "no-track", NULL, "emit no pin sets and no safepoints (objects never move)",
     [] (const char *) { alaska_opts.no_track = true; } },
-  { "elide-pins", NULL,
-    "store no pin where no thread can stop while translated (experimental)",
-    [] (const char *) { alaska_opts.elide_pins = true; } },
+  { "all-pins", NULL,
+    "store a pin for every translation, also where no thread can stop while it is live",
+    [] (const char *) { alaska_opts.all_pins = true; } },
 };
 
 static std::string known_keys ()

@@ -19,7 +19,7 @@ struct alaska_options {
   bool no_hoist = false;                /* translate in place, not in preheaders */
   bool no_raw_params = false;           /* callees translate all their parameters */
   bool no_track = false;                /* no pin sets or safepoints */
-  bool elide_pins = false;              /* pin elision (pin-sets.cc) */
+  bool all_pins = false;                /* no pin elision (pin-sets.cc) */
 };
 extern alaska_options alaska_opts;
 

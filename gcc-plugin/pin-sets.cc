@@ -17,15 +17,13 @@
  * uninstrumented code is translated for the call, so its pin covers the
  * call.
  *
- * Pin elision, with -fplugin-arg-alaska-elide-pins (experimental: under
- * ALASKA_STRESS, Redis's geo tests lose data with it and pass without
- * it, for a reason not yet found).  A pin is read only where the thread
- * can stop: at a safepoint, or in a call (a callee's safepoint,
- * uninstrumented code the thread is signalled in, libalaska).  A
- * translation whose live range holds no such point -- no call, no asm, no
- * back edge (a latch safepoint), and nothing that expansion may turn into
- * a call (block moves, libgcc arithmetic, dynamic TLS) -- then gets no
- * pin and no slot: `q->next' in a list walk is translated, used and dead
+ * Pin elision (-fplugin-arg-alaska-all-pins turns it off).  A pin is
+ * read only where the thread can stop: at a safepoint, or in a call (a
+ * callee's safepoint, uninstrumented code the thread is signalled in,
+ * libalaska).  A translation whose live range holds no such point -- no
+ * call, no asm, no back edge (a latch safepoint), and nothing that
+ * expansion may turn into a call (block moves, libgcc arithmetic, dynamic
+ * TLS) -- gets no pin and no slot: `q->next' in a list walk is translated, used and dead
  * before the latch.  A thread stopped by a signal inside instrumented
  * code runs on to a safepoint, and a barrier that finds an instrumented
  * frame interrupted elsewhere (by the program's own signal handler) moves
@@ -409,7 +407,7 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
   if (n == 0)
     return 0;
   renumber_gimple_stmt_uids (fun);
-  if (alaska_opts.elide_pins)
+  if (!alaska_opts.all_pins)
     mark_dfs_back_edges (fun);          /* for holds_stop_point */
   for (translation &t : translations)
     {
@@ -419,7 +417,7 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
       extend (t.live, gimple_bb (t.first)->index, first, first);
       for (tree v : t.values)
         add_live (v, t.live);
-      t.pinned = !alaska_opts.elide_pins || holds_stop_point (t.live);
+      t.pinned = alaska_opts.all_pins || holds_stop_point (t.live);
       (t.pinned ? stored : elided)++;
       if (dump_file && !t.pinned)
         {

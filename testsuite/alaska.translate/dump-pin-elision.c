@@ -1,9 +1,10 @@
-/* Pin elision (-fplugin-arg-alaska-elide-pins): a pin is only read where
-   the thread can stop, so a translation whose live range holds no call,
-   asm, back edge or statement that expansion may turn into a call gets no
-   pin store and no slot.  Each function below says which it is.  */
+/* Pin elision (the default; -fplugin-arg-alaska-all-pins turns it off, as
+   in dump-pin-all.c): a pin is only read where the thread can stop, so a
+   translation whose live range holds no call, asm, back edge or statement
+   that expansion may turn into a call gets no pin store and no slot.  Each
+   function below says which it is.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fdump-tree-alaska -fplugin-arg-alaska-elide-pins" } */
+/* { dg-options "-O2 -fdump-tree-alaska" } */
 extern void tick (void);
 
 struct node { struct node *next; long value; char pad[16]; };

@@ -1,6 +1,7 @@
-/* By default every translation stores its pin, also where
-   dump-pin-elision.c (-fplugin-arg-alaska-elide-pins) elides them.  */
+/* With -fplugin-arg-alaska-all-pins every translation stores its pin, also
+   where dump-pin-elision.c (the default) elides them.  */
 /* { dg-do compile } */
+/* { dg-options "-O2 -fdump-tree-alaska -fplugin-arg-alaska-all-pins" } */
 struct node { struct node *next; long value; };
 
 long walk (struct node *q)
