@@ -104,7 +104,12 @@ static void on_trap(int sig, siginfo_t *info, void *ctx)
   uintptr_t pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
   if (alaska_is_safepoint(pc)) {
     int saved = errno;
-    join(uc);                   /* resumes on the restored NOP */
+    join(uc);
+    /* Resume after the safepoint, not on it: a trap may outlive its
+     * barrier where the bytes executed are not the bytes in memory
+     * (valgrind runs a translation made while the safepoint was `ud2'),
+     * and running it again would trap for ever. */
+    uc->uc_mcontext.gregs[REG_RIP] = (greg_t) (pc + ALASKA_SAFEPOINT_SIZE);
     errno = saved;
     return;
   }
