@@ -772,6 +772,8 @@ bool translator::rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gs
   tree p = ptr;
   if (!rewrite_pointer (&p, gsi))
     return false;
+  if (pins && TREE_CODE (p) == SSA_NAME)
+    pins->add_use_through_memory (p, gsi_stmt (*gsi));
   tree copy = create_tmp_var (type, "alaska_union");
   need_vops = true;             /* the member's load and the copy's store */
   gsi_insert_before (gsi, gimple_build_assign (build3 (COMPONENT_REF, TREE_TYPE (field), copy,

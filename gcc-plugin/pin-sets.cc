@@ -15,7 +15,8 @@
  * translation the lowest slot its already coloured neighbours leave free;
  * the array has as many slots as the colouring uses.  A handle passed to
  * uninstrumented code is translated for the call, so its pin covers the
- * call.
+ * call; also where the translation reaches the call through memory (the
+ * copy of a transparent union, add_use_through_memory).
  *
  * Pin elision (-fplugin-arg-alaska-all-pins turns it off).  A pin is
  * read only where the thread can stop: at a safepoint, or in a call (a
@@ -94,8 +95,9 @@ static void extend (live_range &r, int bb, unsigned from, unsigned to)
 }
 
 /* Add to r where ssa name n is live: from its definition to each use (a
- * PHI use counts at the end of its edge's source block). */
-static void add_live (tree n, live_range &r)
+ * PHI use counts at the end of its edge's source block), and to `also'
+ * if given (a use through memory). */
+static void add_live (tree n, live_range &r, gimple *also = NULL)
 {
   gimple *def_stmt = SSA_NAME_DEF_STMT (n);
   basic_block def = gimple_bb (def_stmt);
@@ -115,6 +117,8 @@ static void add_live (tree n, live_range &r)
       else
         work.safe_push ({gimple_bb (stmt), pos (stmt)});
     }
+  if (also)
+    work.safe_push ({gimple_bb (also), pos (also)});
   auto_bitmap whole;            /* blocks already live throughout */
   while (!work.is_empty ())
     {
@@ -417,6 +421,10 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
       extend (t.live, gimple_bb (t.first)->index, first, first);
       for (tree v : t.values)
         add_live (v, t.live);
+      for (auto &[v, use] : memory_uses)
+        if (unsigned *o = owner.get (v))
+          if (&translations[*o] == &t)
+            add_live (v, t.live, use);
       t.pinned = alaska_opts.all_pins || holds_stop_point (t.live);
       (t.pinned ? stored : elided)++;
       if (dump_file && !t.pinned)

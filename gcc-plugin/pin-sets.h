@@ -22,6 +22,12 @@ public:
   /* `call' is given translated pointers (escapes): it must not become a
    * tail call, which would free the frame holding their pins. */
   void add_escape_call (gcall *call) { escape_calls.push_back (call); }
+  /* Translated `value' reaches `use' through memory (the copy of a
+   * transparent union given to a call): it is live up to `use' too. */
+  void add_use_through_memory (tree value, gimple *use)
+  {
+    memory_uses.push_back ({value, use});
+  }
   /* Colour, create the array, insert the stores and the keep-alive asms.
    * root_of: the root of a pointer value, as translation sees it (two
    * values of one root point into one object).  Returns the number of
@@ -49,6 +55,7 @@ private:
   std::vector<translation> translations;
   hash_map<tree, unsigned> owner;
   std::vector<gcall *> escape_calls;
+  std::vector<std::pair<tree, gimple *>> memory_uses;
 };
 
 #endif
