@@ -24,7 +24,8 @@
  * libalaska).  A translation whose live range holds no such point -- no
  * call, no asm, no back edge (a latch safepoint), and nothing that
  * expansion may turn into a call (block moves, libgcc arithmetic, dynamic
- * TLS) -- gets no pin and no slot: `q->next' in a list walk is translated, used and dead
+ * TLS; a copy is such only for a block of BLKmode, copy_libcall_type_p)
+ * -- gets no pin and no slot: `q->next' in a list walk is translated, used and dead
  * before the latch.  A thread stopped by a signal inside instrumented
  * code runs on to a safepoint, and a barrier that finds an instrumented
  * frame interrupted elsewhere (by the program's own signal handler) moves
@@ -188,6 +189,21 @@ static bool libcall_type_p (tree type)
   return false;
 }
 
+/* May expansion turn a copy (a load, a store, an aggregate assignment or
+ * clearing) of a value of this type into a call?  Only a block move or
+ * clear of BLKmode: a type with a machine mode moves in registers (even
+ * 128-bit integers, long double), and a BLKmode block of 1, 2, 4 or 8
+ * bytes is a single move, below every x86-64 tuning's MOVE_RATIO and
+ * CLEAR_RATIO (at least 2), so never memcpy or memset.  Lua's TValue
+ * copies, `o1->value_ = o2->value_', are such copies. */
+static bool copy_libcall_type_p (tree type)
+{
+  if (!type || TYPE_MODE (type) != BLKmode)
+    return false;
+  HOST_WIDE_INT size = int_size_in_bytes (type);
+  return !(size == 0 || size == 1 || size == 2 || size == 4 || size == 8);
+}
+
 /* walk_tree callback: a thread-local variable reached through a call
  * (__tls_get_addr, emulated TLS). */
 static tree dynamic_tls_ref (tree *tp, int *walk_subtrees, void *)
@@ -221,7 +237,8 @@ static bool stop_point_p (gimple *stmt)
         return true;            /* signed arithmetic may call libgcc */
       for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
         if (tree op = gimple_op (stmt, i))
-          if (libcall_type_p (TREE_TYPE (op))
+          if ((gimple_assign_single_p (stmt) ? copy_libcall_type_p (TREE_TYPE (op))
+                                             : libcall_type_p (TREE_TYPE (op)))
               || walk_tree_without_duplicates (&op, dynamic_tls_ref, NULL))
             return true;
       return false;

@@ -48,6 +48,29 @@ void copy (struct big *d, struct big *s)
   *d = *s;
 }
 
+/* A copy of a type with a machine mode moves in registers: Lua's TValue
+   copy `o1->value_ = o2->value_' (an 8-byte union), and a 128-bit
+   integer copied, not divided.  No pins.  */
+union value { void *p; long i; double d; };
+struct tvalue { union value v; unsigned char tt; };
+void copy_value (struct tvalue *d, const struct tvalue *s)
+{
+  d->v = s->v;
+  d->tt = s->tt;
+}
+void copy_int128 (__int128 *d, const __int128 *s)
+{
+  *d = *s;
+}
+
+/* A 12-byte block has no machine mode: it takes more than one move, and
+   may become a call to memcpy where moves are dear.  Pinned.  */
+struct twelve { char c[12]; };
+void copy_twelve (struct twelve *d, const struct twelve *s)
+{
+  *d = *s;
+}
+
 /* 128-bit division is a call to libgcc: pinned.  */
 __int128 divide (__int128 *p, __int128 d)
 {
@@ -62,6 +85,9 @@ __int128 divide (__int128 *p, __int128 d)
 /* { dg-final { scan-alaska-dump-fn-times straight "^alaska: pin stores: 0, elided: 3$" 1 } } */
 /* { dg-final { scan-alaska-dump-fn-times straight "__alaska_pins" 0 } } */
 /* { dg-final { scan-alaska-dump-fn-times copy "^alaska: pin stores: 2, elided: 0$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times copy_value "^alaska: pin stores: 0, elided: 2$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times copy_int128 "^alaska: pin stores: 0, elided: 2$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times copy_twelve "^alaska: pin stores: 2, elided: 0$" 1 } } */
 /* { dg-final { scan-alaska-dump-fn-times divide "^alaska: pin stores: 1, elided: 0$" 1 } } */
 /* No pin store in walk's loop: the assembly of walk stores nothing.  */
 /* { dg-final { scan-alaska-asm-fn-not walk {mov[a-z]*\s+%r[a-z0-9]+, -?\d*\(%r[sb]p\)} } } */
