@@ -84,12 +84,12 @@ static extent_hooks_t hooks = {
 static int arena_flags = -1;
 static unsigned arena_ind;
 
-/* jemalloc's own malloc and free; NULL: mallocx and dallocx only. */
-static void *(*je_malloc)(size_t);
-static void (*je_free)(void *);
-/* This thread: 0 not yet bound to the region's arena, 1 bound, -1 the
- * binding failed (mallocx for this thread). */
-static __thread int thread_bound __attribute__((tls_model("initial-exec")));
+/* jemalloc's own malloc and free (NULL: mallocx and dallocx only), and
+ * this thread's binding to the region's arena; halloc and hfree read
+ * them inline (internal.h). */
+void *(*alaska_je_malloc)(size_t);
+void (*alaska_je_free)(void *);
+__thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 
 uint16_t alaska_small_usable[ALASKA_SMALL_MAX / 16 + 1];
 
@@ -110,14 +110,14 @@ static void arena_create(void)
   if (lib) {
     void *m = dlsym(lib, "malloc"), *f = dlsym(lib, "free");
     if (m && f && dlsym(RTLD_DEFAULT, "malloc") != m) {
-      je_malloc = (void *(*)(size_t)) m;
-      je_free = (void (*)(void *)) f;
+      alaska_je_malloc = (void *(*)(size_t)) m;
+      alaska_je_free = (void (*)(void *)) f;
     }
     dlclose(lib);
   }
   /* Otherwise the program's malloc shares jemalloc's thread caches, which
    * hand a block to whichever arena asks next: none for the region's. */
-  if (!je_malloc)
+  if (!alaska_je_malloc)
     arena_flags |= MALLOCX_TCACHE_NONE;
 }
 
@@ -126,10 +126,10 @@ static __attribute__((noinline, cold)) int bind_thread(void)
 {
   unsigned ind = arena_ind, now = ~0u;
   size_t sz = sizeof now;
-  thread_bound = mallctl("thread.arena", &now, &sz, &ind, sizeof ind) == 0
+  alaska_region_bound = mallctl("thread.arena", &now, &sz, &ind, sizeof ind) == 0
                  && mallctl("thread.arena", &now, &sz, NULL, 0) == 0 && now == arena_ind
                  ? 1 : -1;
-  return thread_bound;
+  return alaska_region_bound;
 }
 
 void alaska_region_init(void)
@@ -165,27 +165,20 @@ ALASKA_API void *alaska_region_reserve(size_t size, size_t align)
   return r;
 }
 
-/* Sizes are rounded up to 16 bytes: jemalloc's size classes from 16 on
- * are multiples of 16, and so are the blocks of those classes. */
-static inline size_t round16(size_t size)
-{
-  return size ? (size + 15) & ~(size_t) 15 : 16;
-}
-
 /* May a block of size bytes (rounded) aligned to align take jemalloc's
  * own malloc in this thread (binding it on first use)? */
 static inline int fast_path(size_t size, size_t align)
 {
-  return je_malloc && size <= ALASKA_SMALL_MAX && align <= 16
-         && (likely(thread_bound > 0) || (thread_bound == 0 && bind_thread() > 0));
+  return alaska_je_malloc && size <= ALASKA_SMALL_MAX && align <= 16
+         && (likely(alaska_region_bound > 0) || (alaska_region_bound == 0 && bind_thread() > 0));
 }
 
 /* align: a power of two.  NULL when the region is full. */
 ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
 {
-  size = round16(size);
+  size = alaska_round16(size);
   if (fast_path(size, align)) {
-    void *p = je_malloc(size);
+    void *p = alaska_je_malloc(size);
     if (p && zero)
       memset(p, 0, size);
     return p;
@@ -198,8 +191,8 @@ ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
 
 ALASKA_API void alaska_region_free(void *p)
 {
-  if (je_free)
-    je_free(p);
+  if (alaska_je_free)
+    alaska_je_free(p);
   else
     dallocx(p, arena_flags);
 }
@@ -215,16 +208,16 @@ ALASKA_API size_t alaska_region_usable_size(const void *p)
  * a call, copy included, against 210 for glibc's realloc. */
 ALASKA_API void *alaska_region_realloc(void *p, size_t size)
 {
-  size = round16(size);
+  size = alaska_round16(size);
   if (fast_path(size, 16)) {
     size_t old = sallocx(p, 0);
     if (old <= ALASKA_SMALL_MAX) {
       if (alaska_small_usable[size >> 4] == old)
         return p;
-      void *np = je_malloc(size);
+      void *np = alaska_je_malloc(size);
       if (np) {
         memcpy(np, p, old < size ? old : size);
-        je_free(p);
+        alaska_je_free(p);
       }
       return np;
     }

@@ -56,6 +56,20 @@ static inline size_t alaska_region_usable_of(size_t size, size_t align)
 {
   return size <= ALASKA_SMALL_MAX && align <= 16 ? alaska_small_usable[(size + 15) >> 4] : 0;
 }
+/* Sizes are rounded up to 16 bytes: jemalloc's size classes from 16 on
+ * are multiples of 16, and so are the blocks of those classes. */
+static inline size_t alaska_round16(size_t size)
+{
+  return size ? (size + 15) & ~(size_t) 15 : 16;
+}
+/* The fast path of small blocks, which halloc and hfree take inline for
+ * the malloc service: jemalloc's own malloc and free (NULL where the
+ * program's malloc is jemalloc's), and this thread's binding to the
+ * region's arena (0 not yet bound, 1 bound, -1 the binding failed);
+ * alaska_region_malloc binds a thread on its first allocation. */
+extern void *(*alaska_je_malloc)(size_t);
+extern void (*alaska_je_free)(void *);
+extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
