@@ -216,7 +216,9 @@ static void *hrealloc_1(void *ptr, size_t size)
   /* The old size, only where it is used (it costs a lookup). */
   size_t old = alaska_stats_enabled || !alaska_service->realloc ? backing_size(id, backing) : 0;
   void *nb;
-  if (alaska_service->realloc) {
+  if (alaska_service == &alaska_service_malloc && !alaska_arena_contains(backing)) {
+    nb = alaska_region_realloc(backing, size);  /* malloc_service_realloc, inline */
+  } else if (alaska_service->realloc) {
     nb = alaska_service->realloc(id, backing, size);
   } else {
     nb = alaska_service->alloc(id, size, MIN_ALIGN, 0);
