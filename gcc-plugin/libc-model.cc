@@ -8,6 +8,9 @@
  *     handles;
  *   - callbacks that qsort, bsearch and the like call with pointers into
  *     the arrays they were given translated (raw-params.cc);
+ *   - functions that return an address in the C library's own thread data
+ *     (errno's, ctype's tables): their results, and for ctype the table
+ *     pointers stored there, are never handles;
  *   - functions that keep, free or reallocate what they are given, or read
  *     pointers inside structures (getline, strtok, writev, execv, ...): the
  *     plugin redirects them to handle-aware wrappers in libalaska.
@@ -44,6 +47,16 @@ static const struct { const char *name; int arg; } result_into_arg[] = {
   { "__strcpy_chk", 0 }, { "__strncpy_chk", 0 }, { "__strcat_chk", 0 },
   { "__strncat_chk", 0 }, { "__stpcpy_chk", 0 }, { "__mempcpy_chk", 0 },
   { "__fgets_chk", 0 }, { "__getcwd_chk", 0 }, { "__realpath_chk", 1 },
+};
+
+/* Functions that return at once, without blocking, an address in the C
+ * library's thread data, and how many levels of pointers from there are
+ * the library's: 1, the result (errno's location); 2, the result and the
+ * pointer stored where it points (ctype's `(*__ctype_b_loc ())[c]', in
+ * every isalpha and tolower). */
+static const struct { const char *name; int levels; } libc_memory[] = {
+  { "__errno_location", 1 }, { "__h_errno_location", 1 },
+  { "__ctype_b_loc", 2 }, { "__ctype_tolower_loc", 2 }, { "__ctype_toupper_loc", 2 },
 };
 
 static const struct { const char *name; unsigned arg; } cookies[] = {
@@ -97,6 +110,14 @@ int alaska_result_points_into_arg (const char *name)
     if (!strcmp (r.name, name))
       return r.arg;
   return -1;
+}
+
+int alaska_libc_memory_levels (const char *name)
+{
+  for (auto &m : libc_memory)
+    if (!strcmp (m.name, name))
+      return m.levels;
+  return 0;
 }
 
 static unsigned HOST_WIDE_INT cookie_args (const char *name)

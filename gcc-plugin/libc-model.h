@@ -13,6 +13,12 @@ const char *alaska_libc_name (tree fndecl);
  * into, or -1.  The plugin maps such results back to handle + offset. */
 int alaska_result_points_into_arg (const char *libc_name);
 
+/* How many levels of pointers from the function's result point into the
+ * C library's own memory, never handles: 1, the result; 2, the result
+ * and the pointer stored where it points; 0 for most functions.  Such a
+ * function returns at once: no safepoint goes before a call to it. */
+int alaska_libc_memory_levels (const char *libc_name);
+
 /* The arguments (bit i: argument i, for i < 64) of a call leaving
  * instrumented code that pass through untranslated, as handles:
  *  - cookies: arguments the function keeps only as an opaque value that it

@@ -134,6 +134,7 @@ private:
    * carried. */
   bool choosing = false;
 
+  bool libc_memory_p (tree root, int level, int depth = 0);
   tree sibling_root (tree p, hash_set<tree> &busy);
   tree root_1 (tree p, hash_map<tree, int> &open, int &low);
   tree translate_root (tree root, gimple_stmt_iterator *gsi);
@@ -565,6 +566,37 @@ static tree offset_from_root (tree p, tree root, gimple_stmt_iterator *gsi)
   return sum;
 }
 
+/* Does root point into the C library's own memory (libc-model.h): the
+ * result of a function such as __errno_location, or, `level' 2 of it,
+ * a pointer loaded from where __ctype_b_loc's result points; or a PHI
+ * of such (isalpha's and isdigit's table pointers merged)? */
+bool translator::libc_memory_p (tree root, int level, int depth)
+{
+  gimple *def = SSA_NAME_DEF_STMT (root);
+  if (gphi *phi = dyn_cast<gphi *> (def))
+    {
+      if (depth > 4)
+        return false;
+      for (unsigned i = 0; i < gimple_phi_num_args (phi); i++)
+        {
+          tree arg = gimple_phi_arg_def (phi, i);
+          if (TREE_CODE (arg) != SSA_NAME || !libc_memory_p (root_of (arg), level, depth + 1))
+            return false;
+        }
+      return true;
+    }
+  if (gcall *call = dyn_cast<gcall *> (def))
+    return alaska_classify_call (call) == CALLEE_EXTERNAL
+           && alaska_libc_memory_levels (alaska_callee_name (call)) >= level;
+  if (level > 1 || !gimple_assign_load_p (def))
+    return false;
+  tree base = get_base_address (gimple_assign_rhs1 (def));
+  if (!base || TREE_CODE (base) != MEM_REF || TREE_CODE (TREE_OPERAND (base, 0)) != SSA_NAME)
+    return false;
+  tree from = root_of (TREE_OPERAND (base, 0));
+  return TREE_CODE (from) == SSA_NAME && libc_memory_p (from, 2, depth + 1);
+}
+
 /* The translated form of pointer value p, valid at gsi. */
 tree translator::translated (tree p, gimple_stmt_iterator *gsi)
 {
@@ -575,6 +607,8 @@ tree translator::translated (tree p, gimple_stmt_iterator *gsi)
     return p;                   /* an address of a declaration: never a handle */
   if (raw_params.contains (root))
     return p;                   /* translated and pinned by every caller */
+  if (libc_memory_p (root, 1))
+    return p;                   /* errno's, ctype's tables */
   tree t;
   if (tree *have = avail.get (root))
     t = *have;

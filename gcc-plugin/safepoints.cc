@@ -4,9 +4,11 @@
  * ALASKA_NOTE_SAFEPOINT note (alaska-abi.h) that records its address
  * PC-relative.  They go at the entry of every instrumented function, on
  * every back edge (the DFS back edges, so irreducible loops too), and
- * before every call into uninstrumented code.  The entry safepoint's note
- * also encodes where the pin set is: the asm takes the array as an "m"
- * operand and assembles `lea <operand>, %rax' into the note.
+ * before every call into uninstrumented code (but for the C library's
+ * __errno_location and the like, which return at once: libc-model.h).
+ * The entry safepoint's note also encodes where the pin set is: the asm
+ * takes the array as an "m" operand and assembles `lea <operand>, %rax'
+ * into the note.
  *
  * What the asm tells GCC: the entry and latch safepoints read the pin set
  * (a latch is where a hoisted or carried translation is live across a
@@ -22,6 +24,7 @@
 #include "gcc-common.h"
 #include "alaska-plugin.h"
 #include "external.h"
+#include "libc-model.h"
 
 #include <string>
 
@@ -83,7 +86,8 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
       if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
-        if (alaska_classify_call (call) == CALLEE_EXTERNAL)
+        if (alaska_classify_call (call) == CALLEE_EXTERNAL
+            && !alaska_libc_memory_levels (alaska_callee_name (call)))
           {
             gsi_insert_before (&gsi, build_safepoint (ALASKA_SAFEPOINT_CALL, NULL, 0),
                                GSI_SAME_STMT);
