@@ -93,17 +93,19 @@ static inline __attribute__((always_inline)) void *handle_alloc(size_t size, siz
   return h;
 }
 
-/* The fast path of halloc and hfree: the malloc service's small blocks
- * come straight from jemalloc's thread cache (internal.h), as
- * alaska_region_malloc and alaska_region_free would give them, with no
- * call through the service table, and nothing to count (ALASKA_STATS) or
- * forget (a kept handle).  About 40 instructions each instead of 90.
- * A thread bound to the region's arena implies the runtime is set up. */
+/* halloc where the fast path does not apply. */
 static __attribute__((noinline)) void *halloc_general(size_t size)
 {
   return handle_alloc(size, MIN_ALIGN, 0);
 }
 
+/* The fast path of halloc and hfree: the malloc service's small blocks
+ * come straight from jemalloc's thread cache (internal.h), as
+ * alaska_region_malloc and alaska_region_free would give them, with no
+ * call through the service table, and nothing to count (ALASKA_STATS) or
+ * forget (a kept handle).  halloc takes about 136 instructions instead of
+ * 173, jemalloc's included.  A thread bound to the region's arena implies
+ * the runtime is set up. */
 ALASKA_API void *halloc(size_t size)
 {
   size_t rounded = alaska_round16(size);
