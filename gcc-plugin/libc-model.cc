@@ -114,6 +114,8 @@ int alaska_result_points_into_arg (const char *name)
 
 int alaska_libc_memory_levels (const char *name)
 {
+  if (!name)
+    return 0;
   for (auto &m : libc_memory)
     if (!strcmp (m.name, name))
       return m.levels;
