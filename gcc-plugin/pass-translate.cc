@@ -607,11 +607,11 @@ tree translator::translated (tree p, gimple_stmt_iterator *gsi)
     return p;                   /* an address of a declaration: never a handle */
   if (raw_params.contains (root))
     return p;                   /* translated and pinned by every caller */
-  if (libc_memory_p (root, 1))
-    return p;                   /* errno's, ctype's tables */
   tree t;
   if (tree *have = avail.get (root))
     t = *have;
+  else if (libc_memory_p (root, 1))
+    return p;                   /* errno's, ctype's tables */
   else
     {
       /* Scoped to the current block even when hoisted: another block of

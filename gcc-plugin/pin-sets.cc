@@ -25,8 +25,8 @@
  * call, no asm, no back edge (a latch safepoint), and nothing that
  * expansion may turn into a call (block moves, libgcc arithmetic, dynamic
  * TLS; a copy is such only for a block of BLKmode, copy_libcall_type_p)
- * -- gets no pin and no slot: `q->next' in a list walk is translated, used and dead
- * before the latch.  A thread stopped by a signal inside instrumented
+ * -- gets no pin and no slot: `q->next' in a list walk is translated,
+ * used and dead before the latch.  A thread stopped by a signal inside instrumented
  * code runs on to a safepoint, and a barrier that finds an instrumented
  * frame interrupted elsewhere (by the program's own signal handler) moves
  * nothing (barrier.c).
@@ -233,15 +233,17 @@ static bool stop_point_p (gimple *stmt)
     case GIMPLE_ASSIGN:
     case GIMPLE_COND:
     case GIMPLE_RETURN:
-      if (flag_trapv)
-        return true;            /* signed arithmetic may call libgcc */
-      for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
-        if (tree op = gimple_op (stmt, i))
-          if ((gimple_assign_single_p (stmt) ? copy_libcall_type_p (TREE_TYPE (op))
-                                             : libcall_type_p (TREE_TYPE (op)))
-              || walk_tree_without_duplicates (&op, dynamic_tls_ref, NULL))
-            return true;
-      return false;
+      {
+        if (flag_trapv)
+          return true;          /* signed arithmetic may call libgcc */
+        bool copy = gimple_assign_single_p (stmt);
+        for (unsigned i = 0; i < gimple_num_ops (stmt); i++)
+          if (tree op = gimple_op (stmt, i))
+            if ((copy ? copy_libcall_type_p (TREE_TYPE (op)) : libcall_type_p (TREE_TYPE (op)))
+                || walk_tree_without_duplicates (&op, dynamic_tls_ref, NULL))
+              return true;
+        return false;
+      }
     default:                    /* calls, asms, EH, OpenMP... */
       return true;
     }
