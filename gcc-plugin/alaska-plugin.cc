@@ -173,6 +173,9 @@ int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *versi
       g->get_dumps ()->dump_switch_p ("tree-alaska");
       g->get_dumps ()->dump_switch_p ("tree-alaska_replace");
     }
+  /* Addresses of external functions, before any body is in SSA form. */
+  register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+                     alaska_thunk_external_addresses, NULL);
   /* Function pointers to malloc in static initializers. */
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
                      alaska_replace_alloc_in_initializers, NULL);

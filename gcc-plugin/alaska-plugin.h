@@ -60,6 +60,9 @@ void alaska_find_sort_callbacks (void *gcc_data, void *user_data);
 struct alaska_safepoint_counts { unsigned entry, latch, call; };
 alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots);
 
+/* external-thunks.cc */
+void alaska_thunk_external_addresses (void *gcc_data, void *user_data);
+
 /* notes.cc */
 void alaska_note_assumed (tree fndecl);
 void alaska_emit_unit_records (void *gcc_data, void *user_data);

@@ -1,0 +1,211 @@
+/* external-thunks.cc: the address of an external function, taken in
+ * instrumented code, becomes the address of a thunk that calls it.
+ *
+ * A call through a function pointer is assumed to reach instrumented code
+ * (external.cc), so its arguments pass as they are, handles included.  When
+ * the pointer holds an external function -- SQLite keeps `write', `pread'
+ * and the rest of its system calls in a table and calls them through it --
+ * the handles would reach code that cannot read them.  So `f = write' takes
+ * the address of a local function of this unit, "write.alaska_thunk", whose
+ * body is `return write (a, b, c);'.  The thunk is instrumented like any
+ * other function: its call to `write' is an external call, whose pointer
+ * arguments are translated and pinned.  Every use in a unit gets the same
+ * thunk, so function pointers compare equal within a unit (not across
+ * units, whose thunks are their own).
+ *
+ * Left as they are: functions of the allocation family and those with
+ * handle-aware wrappers (pass-replace-alloc.cc rewrites their addresses),
+ * functions whose parameters can hold no pointer, variadic or unprototyped
+ * ones, whose arguments a thunk cannot forward, and weak ones, whose
+ * address the program may test for null.
+ *
+ * Thunks must exist before the small IPA passes build SSA form, so this
+ * runs at PLUGIN_ALL_IPA_PASSES_START, over every lowered function body
+ * and every static initializer. */
+#include "gcc-common.h"
+#include "alaska-plugin.h"
+#include "external.h"
+
+#include <map>
+
+/* Can a handle reach fndecl through one of its parameters? */
+static bool takes_pointers (tree fntype)
+{
+  for (tree a = TYPE_ARG_TYPES (fntype); a && TREE_VALUE (a) != void_type_node;
+       a = TREE_CHAIN (a))
+    if (POINTER_TYPE_P (TREE_VALUE (a)) || AGGREGATE_TYPE_P (TREE_VALUE (a)))
+      return true;
+  return false;
+}
+
+static bool needs_thunk (tree fndecl)
+{
+  tree fntype = TREE_TYPE (fndecl);
+  return alaska_classify_decl (fndecl) == CALLEE_EXTERNAL
+         && !DECL_WEAK (fndecl)
+         && !alaska_replacement_decl (fndecl)
+         && prototype_p (fntype) && !stdarg_p (fntype)
+         && takes_pointers (fntype);
+}
+
+/* A local function of fndecl's type whose body is `return fndecl (...);'. */
+static tree build_thunk (tree fndecl)
+{
+  function *saved_cfun = cfun;
+  tree saved_fn = current_function_decl;
+  tree fntype = TREE_TYPE (fndecl), rettype = TREE_TYPE (fntype);
+  location_t loc = DECL_SOURCE_LOCATION (fndecl);
+  std::string name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  name += ".alaska_thunk";
+  tree decl = build_decl (loc, FUNCTION_DECL, get_identifier (name.c_str ()), fntype);
+  TREE_STATIC (decl) = 1;
+  TREE_USED (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  TREE_NOTHROW (decl) = TREE_NOTHROW (fndecl);
+  TREE_THIS_VOLATILE (decl) = TREE_THIS_VOLATILE (fndecl);     /* noreturn */
+
+  tree result = build_decl (loc, RESULT_DECL, NULL_TREE, rettype);
+  DECL_ARTIFICIAL (result) = 1;
+  DECL_CONTEXT (result) = decl;
+  DECL_RESULT (decl) = result;
+
+  auto_vec<tree> args;
+  tree *chain = &DECL_ARGUMENTS (decl);
+  for (tree a = TYPE_ARG_TYPES (fntype); a && TREE_VALUE (a) != void_type_node;
+       a = TREE_CHAIN (a))
+    {
+      tree parm = build_decl (loc, PARM_DECL, NULL_TREE, TREE_VALUE (a));
+      DECL_ARG_TYPE (parm) = TREE_VALUE (a);
+      DECL_ARTIFICIAL (parm) = 1;
+      DECL_CONTEXT (parm) = decl;
+      TREE_USED (parm) = 1;
+      *chain = parm;
+      chain = &DECL_CHAIN (parm);
+      args.safe_push (parm);
+    }
+
+  current_function_decl = decl;
+  allocate_struct_function (decl, false);
+  tree call = build_call_array_loc (loc, rettype, build_fold_addr_expr (fndecl),
+                                    args.length (), args.address ());
+  if (!VOID_TYPE_P (rettype))
+    call = build2 (MODIFY_EXPR, rettype, result, call);
+  DECL_SAVED_TREE (decl) = build1 (RETURN_EXPR, void_type_node, call);
+  DECL_INITIAL (decl) = make_node (BLOCK);
+  BLOCK_SUPERCONTEXT (DECL_INITIAL (decl)) = decl;
+  TREE_USED (DECL_INITIAL (decl)) = 1;
+  cfun->function_end_locus = loc;
+
+  gimplify_function_tree (decl);
+  cgraph_node::add_new_function (decl, false);
+  set_cfun (saved_cfun);
+  current_function_decl = saved_fn;
+  return decl;
+}
+
+/* One thunk per external function in this unit. */
+static std::map<tree, tree> thunks;
+
+static tree thunk_for (tree fndecl)
+{
+  auto it = thunks.find (fndecl);
+  if (it != thunks.end ())
+    return it->second;
+  tree thunk = needs_thunk (fndecl) ? alaska_gc_keep (build_thunk (fndecl)) : NULL_TREE;
+  thunks[fndecl] = thunk;
+  return thunk;
+}
+
+/* walk_tree callback: &write -> &write.alaska_thunk. */
+static tree thunk_addr (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == ADDR_EXPR && TREE_CODE (TREE_OPERAND (*tp, 0)) == FUNCTION_DECL)
+    {
+      tree thunk = thunk_for (TREE_OPERAND (*tp, 0));
+      if (thunk)
+        {
+          *tp = build_fold_addr_expr_with_type (thunk, TREE_TYPE (*tp));
+          ++*(unsigned *) data;
+        }
+      *walk_subtrees = 0;
+    }
+  else if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+static tree thunk_addr_op (tree *tp, int *walk_subtrees, void *data)
+{
+  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
+  return thunk_addr (tp, walk_subtrees, wi->info);
+}
+
+static unsigned thunk_addrs_in_function (cgraph_node *node)
+{
+  function *fun = DECL_STRUCT_FUNCTION (node->decl);
+  unsigned count = 0;
+  push_cfun (fun);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        struct walk_stmt_info wi;
+        memset (&wi, 0, sizeof wi);
+        wi.info = &count;
+        /* The callee of a direct call is its fndecl, not an operand to
+         * rewrite: skip it, walk the arguments and the lhs. */
+        if (gcall *call = dyn_cast<gcall *> (stmt))
+          {
+            for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+              walk_tree (gimple_call_arg_ptr (call, i), thunk_addr_op, &wi, NULL);
+            if (!gimple_call_fndecl (call) && gimple_call_fn (call))
+              walk_tree (gimple_call_fn_ptr (call), thunk_addr_op, &wi, NULL);
+          }
+        else
+          walk_gimple_op (stmt, thunk_addr_op, &wi);
+      }
+  if (count)
+    cgraph_edge::rebuild_references ();
+  pop_cfun ();
+  return count;
+}
+
+/* PLUGIN_ALL_IPA_PASSES_START. */
+void alaska_thunk_external_addresses (void *, void *)
+{
+  /* The bodies and initializers as they are now: thunks added below are
+   * not visited. */
+  auto_vec<cgraph_node *> fns;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (gimple_has_body_p (node->decl))
+      fns.safe_push (node);
+  for (cgraph_node *fn : fns)
+    {
+      unsigned n = thunk_addrs_in_function (fn);
+      if (n && alaska_opts.verbose)
+        inform (DECL_SOURCE_LOCATION (fn->decl),
+                "alaska: %u addresses of external functions replaced by thunks in %qD",
+                n, fn->decl);
+    }
+  varpool_node *vnode;
+  FOR_EACH_VARIABLE (vnode)
+    {
+      tree init = DECL_INITIAL (vnode->decl);
+      if (!init || init == error_mark_node)
+        continue;
+      unsigned n = 0;
+      walk_tree (&DECL_INITIAL (vnode->decl), thunk_addr, &n, NULL);
+      if (n)
+        {
+          vnode->remove_all_references ();
+          record_references_in_initializer (vnode->decl, false);
+          if (alaska_opts.verbose)
+            inform (DECL_SOURCE_LOCATION (vnode->decl),
+                    "alaska: %u addresses of external functions replaced by thunks in "
+                    "the initializer of %qD", n, vnode->decl);
+        }
+    }
+}
