@@ -685,6 +685,35 @@ bool translator::rewrite_ref (tree ref, gimple_stmt_iterator *gsi)
   return false;
 }
 
+/* Is p its root r plus offsets and casts, with no PHI on the way?  Then p
+ * is null only where r is, and translate (r) + (p - r) is null there too. */
+static bool offset_of_root_p (tree p, tree r)
+{
+  for (int depth = 0; depth < 8 && TREE_CODE (p) == SSA_NAME; depth++)
+    {
+      if (p == r)
+        return true;
+      gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
+      if (!a)
+        return false;
+      enum tree_code code = gimple_assign_rhs_code (a);
+      tree rhs1 = gimple_assign_rhs1 (a);
+      if (code == POINTER_PLUS_EXPR || code == SSA_NAME
+          || (CONVERT_EXPR_CODE_P (code) && pointer_sized_p (rhs1)))
+        p = rhs1;
+      else if (code == ADDR_EXPR)
+        {
+          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
+          if (!base || TREE_CODE (base) != MEM_REF)
+            return false;
+          p = TREE_OPERAND (base, 0);
+        }
+      else
+        return false;
+    }
+  return p == r;
+}
+
 /* *slot is a pointer argument of a call leaving instrumented code.  It
  * may be null where it was derived from a root through a PHI that also
  * takes null (`bindaddr = NULL' for "*"); translate (root) + (p - root)
@@ -697,7 +726,8 @@ bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi, bool an
   tree t = translated (p, gsi);
   if (t == p)
     return false;
-  if (root_of (p) != p)
+  tree r = root_of (p);
+  if (r != p && !offset_of_root_p (p, r))
     {
       tree nonnull = emit (gsi, boolean_type_node, NE_EXPR, p,
                            build_zero_cst (TREE_TYPE (p)));
