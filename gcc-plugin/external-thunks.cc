@@ -99,6 +99,9 @@ static tree build_thunk (tree fndecl)
 
   gimplify_function_tree (decl);
   cgraph_node::add_new_function (decl, false);
+  /* Lowered now, with its CFG: free_lang_data walks every function's
+   * blocks when it prepares -flto's streaming. */
+  cgraph_node::get (decl)->analyze ();
   set_cfun (saved_cfun);
   current_function_decl = saved_fn;
   return decl;
