@@ -295,6 +295,10 @@ static inline void alaska_ensure_init(void)
 }
 extern const struct alaska_service *alaska_service;
 extern const struct alaska_service alaska_service_malloc;
+/* Set once at start-up: the malloc service, no statistics, and jemalloc's
+ * own malloc and free at hand, so halloc and hfree may take small blocks
+ * straight from jemalloc's thread cache (halloc.c). */
+extern int alaska_malloc_fast;
 
 /* ---- link-check.c ----------------------------------------------------- */
 void alaska_link_check(void);
