@@ -34,6 +34,14 @@ opt_pass *make_pass_alaska_replace_alloc (gcc::context *ctxt);
 void alaska_replace_alloc_in_initializers (void *gcc_data, void *user_data);
 void alaska_register_attributes (void *gcc_data, void *user_data);
 tree alaska_replacement_decl (tree fndecl);
+/* Rewrite each address of a function f taken in stmt's operands (not a
+ * direct call's callee), or in vnode's initializer with its references
+ * rebuilt, to the address of map (f, arg) where that is not NULL_TREE;
+ * the number rewritten. */
+typedef tree (*alaska_address_map) (tree fndecl, void *arg);
+unsigned alaska_redirect_addresses_in_stmt (gimple *stmt, alaska_address_map map, void *arg);
+unsigned alaska_redirect_addresses_in_initializer (varpool_node *vnode, alaska_address_map map,
+                                                   void *arg);
 
 /* pass-translate.cc */
 enum alaska_placement {

@@ -110,7 +110,8 @@ static tree build_thunk (tree fndecl)
 /* One thunk per external function in this unit. */
 static std::map<tree, tree> thunks;
 
-static tree thunk_for (tree fndecl)
+/* alaska_address_map: the thunk standing for fndecl, or NULL_TREE. */
+static tree thunk_for (tree fndecl, void *)
 {
   auto it = thunks.find (fndecl);
   if (it != thunks.end ())
@@ -118,30 +119,6 @@ static tree thunk_for (tree fndecl)
   tree thunk = needs_thunk (fndecl) ? alaska_gc_keep (build_thunk (fndecl)) : NULL_TREE;
   thunks[fndecl] = thunk;
   return thunk;
-}
-
-/* walk_tree callback: &write -> &write.alaska_thunk. */
-static tree thunk_addr (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TREE_CODE (*tp) == ADDR_EXPR && TREE_CODE (TREE_OPERAND (*tp, 0)) == FUNCTION_DECL)
-    {
-      tree thunk = thunk_for (TREE_OPERAND (*tp, 0));
-      if (thunk)
-        {
-          *tp = build_fold_addr_expr_with_type (thunk, TREE_TYPE (*tp));
-          ++*(unsigned *) data;
-        }
-      *walk_subtrees = 0;
-    }
-  else if (TYPE_P (*tp))
-    *walk_subtrees = 0;
-  return NULL_TREE;
-}
-
-static tree thunk_addr_op (tree *tp, int *walk_subtrees, void *data)
-{
-  struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  return thunk_addr (tp, walk_subtrees, wi->info);
 }
 
 static unsigned thunk_addrs_in_function (cgraph_node *node)
@@ -152,23 +129,7 @@ static unsigned thunk_addrs_in_function (cgraph_node *node)
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-        gimple *stmt = gsi_stmt (gsi);
-        struct walk_stmt_info wi;
-        memset (&wi, 0, sizeof wi);
-        wi.info = &count;
-        /* The callee of a direct call is its fndecl, not an operand to
-         * rewrite: skip it, walk the arguments and the lhs. */
-        if (gcall *call = dyn_cast<gcall *> (stmt))
-          {
-            for (unsigned i = 0; i < gimple_call_num_args (call); i++)
-              walk_tree (gimple_call_arg_ptr (call, i), thunk_addr_op, &wi, NULL);
-            if (!gimple_call_fndecl (call) && gimple_call_fn (call))
-              walk_tree (gimple_call_fn_ptr (call), thunk_addr_op, &wi, NULL);
-          }
-        else
-          walk_gimple_op (stmt, thunk_addr_op, &wi);
-      }
+      count += alaska_redirect_addresses_in_stmt (gsi_stmt (gsi), thunk_for, NULL);
   if (count)
     cgraph_edge::rebuild_references ();
   pop_cfun ();
@@ -196,19 +157,10 @@ void alaska_thunk_external_addresses (void *, void *)
   varpool_node *vnode;
   FOR_EACH_VARIABLE (vnode)
     {
-      tree init = DECL_INITIAL (vnode->decl);
-      if (!init || init == error_mark_node)
-        continue;
-      unsigned n = 0;
-      walk_tree (&DECL_INITIAL (vnode->decl), thunk_addr, &n, NULL);
-      if (n)
-        {
-          vnode->remove_all_references ();
-          record_references_in_initializer (vnode->decl, false);
-          if (alaska_opts.verbose)
-            inform (DECL_SOURCE_LOCATION (vnode->decl),
-                    "alaska: %u addresses of external functions replaced by thunks in "
-                    "the initializer of %qD", n, vnode->decl);
-        }
+      unsigned n = alaska_redirect_addresses_in_initializer (vnode, thunk_for, NULL);
+      if (n && alaska_opts.verbose)
+        inform (DECL_SOURCE_LOCATION (vnode->decl),
+                "alaska: %u addresses of external functions replaced by thunks in "
+                "the initializer of %qD", n, vnode->decl);
     }
 }

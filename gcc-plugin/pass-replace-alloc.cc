@@ -2,7 +2,8 @@
  * construction it redirects calls of the allocation family (malloc, calloc,
  * realloc, free, ... as listed by ALASKA_REPLACEMENTS in alaska-abi.h) to
  * their handle versions in libalaska, and rewrites address-taken uses
- * (`f = malloc`) in function bodies and in static initializers.
+ * (`f = malloc`) in function bodies and in static initializers, with the
+ * address rewriting that external-thunks.cc shares.
  *
  * Only functions that this translation unit does not define are replaced:
  * a program that defines its own `malloc` keeps calling it.  Calls stay on
@@ -102,18 +103,20 @@ static bool keeps_raw_alloc (tree fndecl)
   return alaska_opts.raw_alloc_fns.count (name) != 0;
 }
 
-struct replace_ctx { bool alloc; unsigned count; };
+/* ---- redirecting function addresses -------------------------------- */
 
-/* walk_tree callback: &malloc -> &halloc. */
-static tree replace_addr (tree *tp, int *walk_subtrees, void *data)
+struct redirect_ctx { alaska_address_map map; void *arg; unsigned count; };
+
+/* walk_tree callback: &f -> &map (f), where map gives one. */
+static tree redirect_addr (tree *tp, int *walk_subtrees, void *data)
 {
-  replace_ctx *ctx = (replace_ctx *) data;
+  redirect_ctx *ctx = (redirect_ctx *) data;
   if (TREE_CODE (*tp) == ADDR_EXPR && TREE_CODE (TREE_OPERAND (*tp, 0)) == FUNCTION_DECL)
     {
-      tree repl = replacement_decl (TREE_OPERAND (*tp, 0), ctx->alloc);
-      if (repl)
+      tree to = ctx->map (TREE_OPERAND (*tp, 0), ctx->arg);
+      if (to)
         {
-          *tp = build_fold_addr_expr_with_type (repl, TREE_TYPE (*tp));
+          *tp = build_fold_addr_expr_with_type (to, TREE_TYPE (*tp));
           ctx->count++;
         }
       *walk_subtrees = 0;
@@ -123,17 +126,59 @@ static tree replace_addr (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-static tree replace_addr_op (tree *tp, int *walk_subtrees, void *data)
+static tree redirect_addr_op (tree *tp, int *walk_subtrees, void *data)
 {
   struct walk_stmt_info *wi = (struct walk_stmt_info *) data;
-  return replace_addr (tp, walk_subtrees, wi->info);
+  return redirect_addr (tp, walk_subtrees, wi->info);
+}
+
+unsigned alaska_redirect_addresses_in_stmt (gimple *stmt, alaska_address_map map, void *arg)
+{
+  redirect_ctx ctx = { map, arg, 0 };
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  wi.info = &ctx;
+  /* The callee of a direct call is its fndecl, not an address taken:
+   * walk the arguments, and the callee only of an indirect call. */
+  if (gcall *call = dyn_cast<gcall *> (stmt))
+    {
+      for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+        walk_tree (gimple_call_arg_ptr (call, i), redirect_addr_op, &wi, NULL);
+      if (!gimple_call_fndecl (call) && gimple_call_fn (call))
+        walk_tree (gimple_call_fn_ptr (call), redirect_addr_op, &wi, NULL);
+    }
+  else
+    walk_gimple_op (stmt, redirect_addr_op, &wi);
+  return ctx.count;
+}
+
+unsigned alaska_redirect_addresses_in_initializer (varpool_node *vnode, alaska_address_map map,
+                                                   void *arg)
+{
+  tree init = DECL_INITIAL (vnode->decl);
+  if (!init || init == error_mark_node)
+    return 0;
+  redirect_ctx ctx = { map, arg, 0 };
+  walk_tree (&DECL_INITIAL (vnode->decl), redirect_addr, &ctx, NULL);
+  if (ctx.count)
+    {
+      vnode->remove_all_references ();
+      record_references_in_initializer (vnode->decl, false);
+    }
+  return ctx.count;
+}
+
+/* alaska_address_map: the handle version or wrapper of fndecl; *arg: may
+ * the allocation family be replaced. */
+static tree replacement_for (tree fndecl, void *arg)
+{
+  return replacement_decl (fndecl, *(bool *) arg);
 }
 
 static unsigned replace_in_function (function *fun)
 {
   bool alloc = !alaska_opts.no_replace && !keeps_raw_alloc (fun->decl);
-  unsigned calls = 0;
-  replace_ctx addrs = { alloc, 0 };
+  unsigned calls = 0, addrs = 0;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
@@ -148,26 +193,24 @@ static unsigned replace_in_function (function *fun)
             calls++;
           }
         /* Address-taken uses, e.g. `f = malloc' or `g (malloc)'. */
-        struct walk_stmt_info wi;
-        memset (&wi, 0, sizeof wi);
-        wi.info = &addrs;
-        unsigned before = addrs.count;
-        walk_gimple_op (stmt, replace_addr_op, &wi);
-        if (addrs.count != before)
-          update_stmt (stmt);
+        if (unsigned n = alaska_redirect_addresses_in_stmt (stmt, replacement_for, &alloc))
+          {
+            addrs += n;
+            update_stmt (stmt);
+          }
       }
-  if (calls || addrs.count)
+  if (calls || addrs)
     {
       cgraph_edge::rebuild_edges ();
       if (alaska_opts.verbose)
         inform (DECL_SOURCE_LOCATION (fun->decl),
                 "alaska: %u allocation calls and %u address uses replaced in %qD",
-                calls, addrs.count, fun->decl);
+                calls, addrs, fun->decl);
     }
   if (dump_file)
     fprintf (dump_file, "alaska_replace: %u calls, %u address uses replaced\n",
-             calls, addrs.count);
-  return calls + addrs.count;
+             calls, addrs);
+  return calls + addrs;
 }
 
 /* PLUGIN_ALL_IPA_PASSES_START: `void *(*f)(size_t) = malloc;' at file
@@ -179,19 +222,11 @@ void alaska_replace_alloc_in_initializers (void *, void *)
   varpool_node *vnode;
   FOR_EACH_VARIABLE (vnode)
     {
-      tree init = DECL_INITIAL (vnode->decl);
-      if (!init || init == error_mark_node)
-        continue;
       /* A local static of a function whose allocations stay on malloc
        * keeps malloc too. */
       tree ctx_fn = decl_function_context (vnode->decl);
-      replace_ctx ctx = { !(ctx_fn && keeps_raw_alloc (ctx_fn)), 0 };
-      walk_tree (&DECL_INITIAL (vnode->decl), replace_addr, &ctx, NULL);
-      if (ctx.count)
-        {
-          vnode->remove_all_references ();
-          record_references_in_initializer (vnode->decl, false);
-        }
+      bool alloc = !(ctx_fn && keeps_raw_alloc (ctx_fn));
+      alaska_redirect_addresses_in_initializer (vnode, replacement_for, &alloc);
     }
 }
 

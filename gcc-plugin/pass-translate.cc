@@ -532,6 +532,42 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
   return t;
 }
 
+/* Does p come from root through pointer arithmetic and conversions, and,
+ * where offs is NULL, also field and element addresses (&q->f), with no
+ * PHI and no integer arithmetic on the way?  offs receives the offsets
+ * of the pointer arithmetic. */
+static bool root_plus_offsets (tree p, tree root, vec<tree> *offs)
+{
+  for (int steps = 0; p != root; steps++)
+    {
+      gassign *a = TREE_CODE (p) == SSA_NAME && steps < 8
+                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p)) : NULL;
+      if (!a)
+        return false;
+      enum tree_code code = gimple_assign_rhs_code (a);
+      tree rhs1 = gimple_assign_rhs1 (a);
+      if (code == POINTER_PLUS_EXPR)
+        {
+          tree o = gimple_assign_rhs2 (a);
+          if (TREE_CODE (o) == SSA_NAME && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (o))
+            return false;
+          if (offs)
+            offs->safe_push (o);
+        }
+      else if (code == ADDR_EXPR && !offs)
+        {
+          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
+          if (!base || TREE_CODE (base) != MEM_REF)
+            return false;
+          rhs1 = TREE_OPERAND (base, 0);
+        }
+      else if (!(code == SSA_NAME || (CONVERT_EXPR_CODE_P (code) && pointer_sized_p (rhs1))))
+        return false;
+      p = rhs1;
+    }
+  return true;
+}
+
 /* p - root as a sizetype value, emitted before gsi, where p is root
  * plus offsets through pointer arithmetic and conversions (an element
  * address, a field address); else NULL_TREE (a pointer that went round
@@ -539,25 +575,8 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
 static tree offset_from_root (tree p, tree root, gimple_stmt_iterator *gsi)
 {
   auto_vec<tree, 4> offs;
-  for (int steps = 0; p != root; steps++)
-    {
-      gassign *a = TREE_CODE (p) == SSA_NAME && steps < 8
-                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p)) : NULL;
-      if (!a)
-        return NULL_TREE;
-      enum tree_code code = gimple_assign_rhs_code (a);
-      if (code == POINTER_PLUS_EXPR)
-        {
-          tree o = gimple_assign_rhs2 (a);
-          if (TREE_CODE (o) == SSA_NAME && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (o))
-            return NULL_TREE;
-          offs.safe_push (o);
-        }
-      else if (!(code == SSA_NAME || (CONVERT_EXPR_CODE_P (code)
-                                      && pointer_sized_p (gimple_assign_rhs1 (a)))))
-        return NULL_TREE;
-      p = gimple_assign_rhs1 (a);
-    }
+  if (!root_plus_offsets (p, root, &offs))
+    return NULL_TREE;
   gimple_seq seq = NULL;
   tree sum = size_zero_node;
   for (tree o : offs)
@@ -685,35 +704,6 @@ bool translator::rewrite_ref (tree ref, gimple_stmt_iterator *gsi)
   return false;
 }
 
-/* Is p its root r plus offsets and casts, with no PHI on the way?  Then p
- * is null only where r is, and translate (r) + (p - r) is null there too. */
-static bool offset_of_root_p (tree p, tree r)
-{
-  for (int depth = 0; depth < 8 && TREE_CODE (p) == SSA_NAME; depth++)
-    {
-      if (p == r)
-        return true;
-      gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
-      if (!a)
-        return false;
-      enum tree_code code = gimple_assign_rhs_code (a);
-      tree rhs1 = gimple_assign_rhs1 (a);
-      if (code == POINTER_PLUS_EXPR || code == SSA_NAME
-          || (CONVERT_EXPR_CODE_P (code) && pointer_sized_p (rhs1)))
-        p = rhs1;
-      else if (code == ADDR_EXPR)
-        {
-          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
-          if (!base || TREE_CODE (base) != MEM_REF)
-            return false;
-          p = TREE_OPERAND (base, 0);
-        }
-      else
-        return false;
-    }
-  return p == r;
-}
-
 /* *slot is a pointer argument of a call leaving instrumented code.  It
  * may be null where it was derived from a root through a PHI that also
  * takes null (`bindaddr = NULL' for "*"); translate (root) + (p - root)
@@ -726,8 +716,10 @@ bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi, bool an
   tree t = translated (p, gsi);
   if (t == p)
     return false;
+  /* Where p is its root plus offsets, p is null only where the root is,
+   * and so is the translation. */
   tree r = root_of (p);
-  if (r != p && !offset_of_root_p (p, r))
+  if (r != p && !root_plus_offsets (p, r, NULL))
     {
       tree nonnull = emit (gsi, boolean_type_node, NE_EXPR, p,
                            build_zero_cst (TREE_TYPE (p)));

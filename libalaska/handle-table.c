@@ -72,10 +72,10 @@ static void pool_push(const uint32_t *ids, uint32_t n)
   pthread_mutex_unlock(&pool_lock);
 }
 
-/* A magazine of the depot, or else the lowest IDs of the bitmap, up to
- * BATCH, into ids[] from the highest down, so that the thread's stack
- * gives them out lowest first and IDs given out together have their
- * entries side by side; their count, 0 if the pool is empty. */
+/* The depot's last magazine as it came, or else the lowest IDs of the
+ * bitmap, up to BATCH, into ids[] from the highest down, so that the
+ * thread's stack gives them out lowest first and IDs given out together
+ * have their entries side by side; their count, 0 if the pool is empty. */
 static uint32_t pool_pop(uint32_t *ids)
 {
   pthread_mutex_lock(&pool_lock);
