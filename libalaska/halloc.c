@@ -43,18 +43,28 @@ static size_t backing_size(uint32_t id, void *backing)
 /* Usable sizes by handle ID, for programs that ask for them (Redis asks at
  * every allocation and free, and the service's answer costs about 90
  * instructions).  Reserved at the first malloc_usable_size of a handle,
- * 4 bytes per ID as the handle table; from then on 0 = not known: an
- * entry is filled when asked, and cleared when its object is freed,
- * reallocated or moved; the malloc service's small blocks have theirs set
- * when allocated, from jemalloc's size classes.  A query that knows the
- * answer needs no service call and does not enter the runtime.  (An entry
- * set for a live object is cleared by its free, which the program orders
- * after every use of the handle, the query included.) */
-static uint32_t *_Atomic usable_sizes;
+ * one byte per ID: the size in units of 16 bytes, up to 4080 (larger
+ * sizes, jemalloc's 4096 class among them, are asked every time), or 0 =
+ * not known.  (4 bytes per ID took 10.7 MiB in redis-frag, as much as the
+ * handle table.)  An entry is filled when asked, and
+ * cleared when its object is freed, reallocated or moved; the malloc
+ * service's small blocks have theirs set when allocated, from jemalloc's
+ * size classes.  A query that knows the answer needs no service call and
+ * does not enter the runtime.  (An entry set for a live object is cleared
+ * by its free, which the program orders after every use of the handle,
+ * the query included.) */
+static uint8_t *_Atomic usable_sizes;
+#define USABLE_UNIT 16
+
+/* The entry for a usable size of n bytes: 0 where it does not fit. */
+static inline uint8_t usable_entry(size_t n)
+{
+  return n % USABLE_UNIT == 0 && n / USABLE_UNIT <= UINT8_MAX ? (uint8_t) (n / USABLE_UNIT) : 0;
+}
 
 static inline void forget_usable_size(uint32_t id)
 {
-  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
+  uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
   if (unlikely(u != NULL))
     u[id] = 0;
 }
@@ -76,9 +86,9 @@ static inline __attribute__((always_inline)) void *handle_alloc_1(size_t size, s
     return raw_alloc(size, align, zero);
   }
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
-  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
+  uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
   if (unlikely(u != NULL) && alaska_service == &alaska_service_malloc)
-    u[id] = (uint32_t) alaska_region_usable_of(size, align);    /* 0: not known */
+    u[id] = usable_entry(alaska_region_usable_of(size, align));  /* 0: not known */
   if (alaska_stats_enabled)
     alaska_stats_alloc(backing_size(id, backing));
   return alaska_make_handle(id);
@@ -118,9 +128,9 @@ ALASKA_API void *halloc(size_t size)
       if (likely(backing != NULL)) {
         atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing),
                               memory_order_release);
-        uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
+        uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
         if (unlikely(u != NULL))
-          u[id] = alaska_small_usable[rounded >> 4];
+          u[id] = usable_entry(alaska_small_usable[rounded >> 4]);
         alaska_runtime_leave();
         return alaska_make_handle(id);
       }
@@ -306,13 +316,13 @@ ALASKA_API void *hpvalloc(size_t size)
   return handle_alloc(rounded ? rounded : page, page, 0);
 }
 
-static __attribute__((noinline, cold)) uint32_t *reserve_usable_sizes(void)
+static __attribute__((noinline, cold)) uint8_t *reserve_usable_sizes(void)
 {
-  uint32_t *u = mmap(NULL, ALASKA_MAX_HANDLES * sizeof *u, PROT_READ | PROT_WRITE,
+  uint8_t *u = mmap(NULL, ALASKA_MAX_HANDLES * sizeof *u, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (u == MAP_FAILED)
     return NULL;                /* ask the service every time */
-  uint32_t *expected = NULL;
+  uint8_t *expected = NULL;
   if (!atomic_compare_exchange_strong(&usable_sizes, &expected, u)) {
     munmap(u, ALASKA_MAX_HANDLES * sizeof *u);  /* another thread's won */
     return expected;
@@ -325,11 +335,11 @@ static __attribute__((noinline)) size_t usable_size_asked(void *ptr, uint32_t id
   alaska_runtime_enter();
   void *backing = alaska_checked_backing(ptr, "malloc_usable_size");
   size_t n = backing_size(id, backing);
-  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
+  uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
   if (!u)
     u = reserve_usable_sizes();
   if (u)
-    u[id] = (uint32_t) n;       /* backing_size is at most ALASKA_MAX_OBJECT_SIZE */
+    u[id] = usable_entry(n);
   alaska_runtime_leave();
   return n;
 }
@@ -345,11 +355,11 @@ ALASKA_API size_t halloc_usable_size(void *ptr)
    * entry: 16 instructions instead of about 31.  Any other goes the checked
    * way, which names a freed handle or one into the middle of an object. */
   uint32_t id = alaska_handle_id(ptr);
-  uint32_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
+  uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
   if (likely(u != NULL && alaska_handle_offset(ptr) == 0)) {
-    uint32_t known = u[id];
+    size_t known = u[id];
     if (likely(known))
-      return known;
+      return known * USABLE_UNIT;
   }
   alaska_ensure_init();
   return usable_size_asked(ptr, id);
