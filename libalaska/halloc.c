@@ -41,18 +41,19 @@ static size_t backing_size(uint32_t id, void *backing)
 }
 
 /* Usable sizes by handle ID, for programs that ask for them (Redis asks at
- * every allocation and free, and the service's answer costs about 90
- * instructions).  Reserved at the first malloc_usable_size of a handle,
- * one byte per ID: the size in units of 16 bytes, up to 4080 (larger
- * sizes, jemalloc's 4096 class among them, are asked every time), or 0 =
- * not known.  (4 bytes per ID took 10.7 MiB in redis-frag, as much as the
- * handle table.)  An entry is filled when asked, and
- * cleared when its object is freed, reallocated or moved; the malloc
- * service's small blocks have theirs set when allocated, from jemalloc's
- * size classes.  A query that knows the answer needs no service call and
- * does not enter the runtime.  (An entry set for a live object is cleared
- * by its free, which the program orders after every use of the handle,
- * the query included.) */
+ * every allocation and free), under the malloc service, whose answer costs
+ * about 90 instructions.  (Anchorage answers from its sub-heap's bitmap in
+ * about 25, and is chosen for memory.)  Reserved at the first
+ * malloc_usable_size of a handle, one byte per ID: the size in units of
+ * 16 bytes, up to 4080 (larger sizes, jemalloc's 4096 class among them,
+ * are asked every time), or 0 = not known.  4 bytes per ID took 10.7 MiB
+ * in redis-frag, as much as the handle table.  An entry is filled when
+ * asked, and cleared when its object is freed, reallocated or moved; small
+ * blocks have theirs set when allocated, from jemalloc's size classes.  A
+ * query that knows the answer needs no service call and does not enter
+ * the runtime.  (An entry set for a live object is cleared by its free,
+ * which the program orders after every use of the handle, the query
+ * included.) */
 static uint8_t *_Atomic usable_sizes;
 #define USABLE_UNIT 16
 
@@ -336,7 +337,7 @@ static __attribute__((noinline)) size_t usable_size_asked(void *ptr, uint32_t id
   void *backing = alaska_checked_backing(ptr, "malloc_usable_size");
   size_t n = backing_size(id, backing);
   uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
-  if (!u)
+  if (!u && alaska_service == &alaska_service_malloc)
     u = reserve_usable_sizes();
   if (u)
     u[id] = usable_entry(n);
