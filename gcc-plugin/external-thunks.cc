@@ -13,11 +13,19 @@
  * thunk, so function pointers compare equal within a unit (not across
  * units, whose thunks are their own).
  *
+ * A variadic function with a va_list version (libc-model.cc: printf and
+ * vprintf, sscanf and vsscanf, ...) gets a variadic thunk whose body is
+ * `va_start (ap, fmt); r = vprintf (fmt, ap); va_end (ap); return r;',
+ * and the call of the va_list version goes to its handle-aware wrapper in
+ * libalaska (pass-replace-alloc.cc), which reads the pointers among the
+ * variable arguments as handles.
+ *
  * Left as they are: functions of the allocation family and those with
  * handle-aware wrappers (pass-replace-alloc.cc rewrites their addresses),
- * functions whose parameters can hold no pointer, variadic or unprototyped
- * ones, whose arguments a thunk cannot forward, and weak ones, whose
- * address the program may test for null.
+ * functions whose parameters can hold no pointer, unprototyped ones and
+ * variadic ones with no va_list version (fcntl, ioctl, open), whose
+ * arguments a thunk cannot forward, and weak ones, whose address the
+ * program may test for null.
  *
  * Thunks must exist before the small IPA passes build SSA form, so this
  * runs at PLUGIN_ALL_IPA_PASSES_START, over every lowered function body
@@ -25,6 +33,7 @@
 #include "gcc-common.h"
 #include "alaska-plugin.h"
 #include "external.h"
+#include "libc-model.h"
 
 #include <map>
 
@@ -38,17 +47,72 @@ static bool takes_pointers (tree fntype)
   return false;
 }
 
+/* The va_list version of the variadic fndecl, as an external function
+ * whose last parameter is a va_list, or NULL_TREE if it has none.  (The
+ * va_list of x86-64 is an array, passed as a pointer to its element.) */
+static tree va_list_version (tree fndecl)
+{
+  const char *name = alaska_libc_name (fndecl);
+  const char *vname = name ? alaska_va_list_version (name) : NULL;
+  if (!vname || TREE_CODE (va_list_type_node) != ARRAY_TYPE)
+    return NULL_TREE;
+  tree fntype = TREE_TYPE (fndecl);
+  auto_vec<tree> types;
+  for (tree a = TYPE_ARG_TYPES (fntype); a; a = TREE_CHAIN (a))
+    types.safe_push (TREE_VALUE (a));
+  types.safe_push (build_pointer_type (TREE_TYPE (va_list_type_node)));
+  tree vtype = build_function_type_array (TREE_TYPE (fntype), types.length (), types.address ());
+  tree vdecl = build_fn_decl (vname, vtype);
+  DECL_EXTERNAL (vdecl) = 1;
+  TREE_PUBLIC (vdecl) = 1;
+  DECL_ARTIFICIAL (vdecl) = 1;
+  TREE_NOTHROW (vdecl) = TREE_NOTHROW (fndecl);
+  TREE_THIS_VOLATILE (vdecl) = TREE_THIS_VOLATILE (fndecl);    /* noreturn */
+  return vdecl;
+}
+
 static bool needs_thunk (tree fndecl)
 {
   tree fntype = TREE_TYPE (fndecl);
   return alaska_classify_decl (fndecl) == CALLEE_EXTERNAL
          && !DECL_WEAK (fndecl)
          && !alaska_replacement_decl (fndecl)
-         && prototype_p (fntype) && !stdarg_p (fntype)
-         && takes_pointers (fntype);
+         && prototype_p (fntype) && takes_pointers (fntype)
+         && (!stdarg_p (fntype) || alaska_va_list_version (alaska_libc_name (fndecl)));
 }
 
-/* A local function of fndecl's type whose body is `return fndecl (...);'. */
+/* `va_start (ap, last); [result =] vdecl (args..., ap); va_end (ap);
+ * return [result];' in a block that declares ap. */
+static tree forward_variable_args (tree fndecl, tree vdecl, vec<tree> &args, tree result,
+                                   tree block, location_t loc)
+{
+  tree ap = build_decl (loc, VAR_DECL, get_identifier ("ap"), va_list_type_node);
+  DECL_ARTIFICIAL (ap) = 1;
+  DECL_CONTEXT (ap) = fndecl;
+  TREE_ADDRESSABLE (ap) = 1;
+  BLOCK_VARS (block) = ap;
+  tree apref = fold_convert (build_pointer_type (TREE_TYPE (va_list_type_node)),
+                             build_fold_addr_expr (ap));
+  tree body = alloc_stmt_list ();
+  append_to_statement_list (build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_VA_START),
+                                                 2, apref, args.last ()), &body);
+  args.safe_push (apref);
+  tree call = build_call_array_loc (loc, TREE_TYPE (TREE_TYPE (vdecl)),
+                                    build_fold_addr_expr (vdecl), args.length (),
+                                    args.address ());
+  if (!VOID_TYPE_P (TREE_TYPE (result)))
+    call = build2 (MODIFY_EXPR, TREE_TYPE (result), result, call);
+  append_to_statement_list (call, &body);
+  append_to_statement_list (build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_VA_END),
+                                                 1, apref), &body);
+  append_to_statement_list (build1 (RETURN_EXPR, void_type_node,
+                                    VOID_TYPE_P (TREE_TYPE (result)) ? NULL_TREE : result),
+                            &body);
+  return build3 (BIND_EXPR, void_type_node, ap, body, block);
+}
+
+/* A local function of fndecl's type whose body is `return fndecl (...);',
+ * or for a variadic fndecl, a call of its va_list version. */
 static tree build_thunk (tree fndecl)
 {
   function *saved_cfun = cfun;
@@ -86,15 +150,21 @@ static tree build_thunk (tree fndecl)
     }
 
   current_function_decl = decl;
-  allocate_struct_function (decl, false);
-  tree call = build_call_array_loc (loc, rettype, build_fold_addr_expr (fndecl),
-                                    args.length (), args.address ());
-  if (!VOID_TYPE_P (rettype))
-    call = build2 (MODIFY_EXPR, rettype, result, call);
-  DECL_SAVED_TREE (decl) = build1 (RETURN_EXPR, void_type_node, call);
+  allocate_struct_function (decl, false);     /* sets cfun->stdarg */
   DECL_INITIAL (decl) = make_node (BLOCK);
   BLOCK_SUPERCONTEXT (DECL_INITIAL (decl)) = decl;
   TREE_USED (DECL_INITIAL (decl)) = 1;
+  if (stdarg_p (fntype))
+    DECL_SAVED_TREE (decl) = forward_variable_args (decl, va_list_version (fndecl), args,
+                                                    result, DECL_INITIAL (decl), loc);
+  else
+    {
+      tree call = build_call_array_loc (loc, rettype, build_fold_addr_expr (fndecl),
+                                        args.length (), args.address ());
+      if (!VOID_TYPE_P (rettype))
+        call = build2 (MODIFY_EXPR, rettype, result, call);
+      DECL_SAVED_TREE (decl) = build1 (RETURN_EXPR, void_type_node, call);
+    }
   cfun->function_end_locus = loc;
 
   gimplify_function_tree (decl);

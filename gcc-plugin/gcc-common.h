@@ -27,6 +27,7 @@
 #include "gimple-pretty-print.h"
 #include "gimplify.h"
 #include "gimplify-me.h"
+#include "tree-iterator.h"
 #include "tree-cfg.h"
 #include "tree-into-ssa.h"
 #include "tree-ssa-loop.h"

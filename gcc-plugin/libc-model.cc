@@ -205,6 +205,31 @@ unsigned alaska_callback_raw_params (const char *name, unsigned arg)
   return 0;
 }
 
+/* Variadic functions and their va_list versions, which libalaska wraps
+ * (ALASKA_WRAPPERS): a thunk for the address of the first calls the
+ * second (external-thunks.cc). */
+static const struct { const char *name, *va_list_version; } va_list_versions[] = {
+  { "printf", "vprintf" }, { "fprintf", "vfprintf" }, { "dprintf", "vdprintf" },
+  { "sprintf", "vsprintf" }, { "snprintf", "vsnprintf" }, { "asprintf", "vasprintf" },
+  { "syslog", "vsyslog" }, { "warn", "vwarn" }, { "warnx", "vwarnx" },
+  { "err", "verr" }, { "errx", "verrx" },
+  { "__printf_chk", "__vprintf_chk" }, { "__fprintf_chk", "__vfprintf_chk" },
+  { "__sprintf_chk", "__vsprintf_chk" }, { "__snprintf_chk", "__vsnprintf_chk" },
+  { "__asprintf_chk", "__vasprintf_chk" }, { "__dprintf_chk", "__vdprintf_chk" },
+  { "__syslog_chk", "__vsyslog_chk" },
+  { "sscanf", "vsscanf" }, { "fscanf", "vfscanf" }, { "scanf", "vscanf" },
+  { "__isoc99_sscanf", "__isoc99_vsscanf" }, { "__isoc99_fscanf", "__isoc99_vfscanf" },
+  { "__isoc99_scanf", "__isoc99_vscanf" },
+};
+
+const char *alaska_va_list_version (const char *name)
+{
+  for (auto &v : va_list_versions)
+    if (!strcmp (v.name, name))
+      return v.va_list_version;
+  return NULL;
+}
+
 const char *alaska_wrapper_name (const char *name)
 {
   for (auto &w : wrappers)

@@ -34,6 +34,10 @@ unsigned HOST_WIDE_INT alaska_handle_args (gcall *call);
  * objects the call was given translated (qsort's comparison); or 0. */
 unsigned alaska_callback_raw_params (const char *libc_name, unsigned arg);
 
+/* The function that takes a va_list where this variadic one takes its
+ * variable arguments (printf: vprintf), or NULL. */
+const char *alaska_va_list_version (const char *libc_name);
+
 /* The libalaska wrapper that replaces this function, or NULL. */
 const char *alaska_wrapper_name (const char *libc_name);
 
