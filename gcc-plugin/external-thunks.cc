@@ -47,15 +47,22 @@ static bool takes_pointers (tree fntype)
   return false;
 }
 
-/* The va_list version of the variadic fndecl, as an external function
- * whose last parameter is a va_list, or NULL_TREE if it has none.  (The
- * va_list of x86-64 is an array, passed as a pointer to its element.) */
-static tree va_list_version (tree fndecl)
+/* The name of the va_list version of the variadic fndecl, or NULL if it
+ * has none, or if this target's va_list is not an array (x86-64's is,
+ * passed as a pointer to its element). */
+static const char *va_list_version_name (tree fndecl)
 {
   const char *name = alaska_libc_name (fndecl);
-  const char *vname = name ? alaska_va_list_version (name) : NULL;
-  if (!vname || TREE_CODE (va_list_type_node) != ARRAY_TYPE)
-    return NULL_TREE;
+  if (!name || TREE_CODE (va_list_type_node) != ARRAY_TYPE)
+    return NULL;
+  return alaska_va_list_version (name);
+}
+
+/* The va_list version of fndecl (va_list_version_name), as an external
+ * function whose last parameter is a va_list. */
+static tree va_list_version (tree fndecl)
+{
+  const char *vname = va_list_version_name (fndecl);
   tree fntype = TREE_TYPE (fndecl);
   auto_vec<tree> types;
   for (tree a = TYPE_ARG_TYPES (fntype); a; a = TREE_CHAIN (a))
@@ -78,7 +85,7 @@ static bool needs_thunk (tree fndecl)
          && !DECL_WEAK (fndecl)
          && !alaska_replacement_decl (fndecl)
          && prototype_p (fntype) && takes_pointers (fntype)
-         && (!stdarg_p (fntype) || alaska_va_list_version (alaska_libc_name (fndecl)));
+         && (!stdarg_p (fntype) || va_list_version_name (fndecl));
 }
 
 /* `va_start (ap, last); [result =] vdecl (args..., ap); va_end (ap);
