@@ -20,12 +20,24 @@
  * libalaska (pass-replace-alloc.cc), which reads the pointers among the
  * variable arguments as handles.
  *
+ * A variadic function that reads at most one variable argument, an int or
+ * a pointer as its other arguments say (open's mode, fcntl's and ioctl's
+ * third argument), gets a thunk that reads one word with va_arg and calls
+ * the function with it as a pointer: `open (path, flags, va_arg (ap, void
+ * *))'.  The call translates it if it is a handle.  An int passed there
+ * has its upper half clear, or all ones if the caller sign-extended it,
+ * and translation keeps the low half of such a value, which is all the
+ * callee reads: all ones is ID 2^31 - 1, the last one handed out, and an
+ * ID never handed out translates to the offset.
+ * Where the caller passed nothing, the word is whatever the register
+ * save area holds, and the callee does not read it.
+ *
  * Left as they are: functions of the allocation family and those with
  * handle-aware wrappers (pass-replace-alloc.cc rewrites their addresses),
  * functions whose parameters can hold no pointer, unprototyped ones and
- * variadic ones with no va_list version (fcntl, ioctl, open), whose
- * arguments a thunk cannot forward, and weak ones, whose address the
- * program may test for null.
+ * other variadic ones (execl, syscall, prctl), whose arguments a thunk
+ * cannot forward, and weak ones, whose address the program may test for
+ * null.
  *
  * Thunks must exist before the small IPA passes build SSA form, so this
  * runs at PLUGIN_ALL_IPA_PASSES_START, over every lowered function body
@@ -78,24 +90,36 @@ static tree va_list_version (tree fndecl)
   return vdecl;
 }
 
+/* Does variadic fndecl read at most one variable argument, an int or a
+ * pointer (alaska_one_optional_arg)? */
+static bool one_optional_arg (tree fndecl)
+{
+  const char *name = alaska_libc_name (fndecl);
+  return name && alaska_one_optional_arg (name);
+}
+
 static bool needs_thunk (tree fndecl)
 {
   tree fntype = TREE_TYPE (fndecl);
   return alaska_classify_decl (fndecl) == CALLEE_EXTERNAL
          && !DECL_WEAK (fndecl)
          && !alaska_replacement_decl (fndecl)
-         && prototype_p (fntype) && takes_pointers (fntype)
-         && (!stdarg_p (fntype) || va_list_version_name (fndecl));
+         && prototype_p (fntype)
+         && (!stdarg_p (fntype)
+             ? takes_pointers (fntype)
+             : va_list_version_name (fndecl) ? takes_pointers (fntype)
+             : one_optional_arg (fndecl));
 }
 
 /* `va_start (ap, last); [result =] vdecl (args..., ap); va_end (ap);
- * return [result];' in a block that declares ap. */
+ * return [result];' in a block that declares ap.  Where vdecl is NULL:
+ * `[result =] fndecl (args..., va_arg (ap, void *))' instead. */
 static tree forward_variable_args (tree fndecl, tree vdecl, vec<tree> &args, tree result,
                                    tree block, location_t loc)
 {
   tree ap = build_decl (loc, VAR_DECL, get_identifier ("ap"), va_list_type_node);
   DECL_ARTIFICIAL (ap) = 1;
-  DECL_CONTEXT (ap) = fndecl;
+  DECL_CONTEXT (ap) = current_function_decl;
   TREE_ADDRESSABLE (ap) = 1;
   BLOCK_VARS (block) = ap;
   tree apref = fold_convert (build_pointer_type (TREE_TYPE (va_list_type_node)),
@@ -103,9 +127,24 @@ static tree forward_variable_args (tree fndecl, tree vdecl, vec<tree> &args, tre
   tree body = alloc_stmt_list ();
   append_to_statement_list (build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_VA_START),
                                                  2, apref, args.last ()), &body);
-  args.safe_push (apref);
-  tree call = build_call_array_loc (loc, TREE_TYPE (TREE_TYPE (vdecl)),
-                                    build_fold_addr_expr (vdecl), args.length (),
+  tree callee = vdecl ? vdecl : fndecl;
+  if (vdecl)
+    args.safe_push (apref);
+  else
+    {
+      /* The word goes through a variable: a VA_ARG_EXPR is not a valid
+       * call argument for the gimplifier. */
+      tree word = build_decl (loc, VAR_DECL, get_identifier ("word"), ptr_type_node);
+      DECL_ARTIFICIAL (word) = 1;
+      DECL_CONTEXT (word) = current_function_decl;
+      DECL_CHAIN (word) = BLOCK_VARS (block);
+      BLOCK_VARS (block) = word;
+      tree va = build1_loc (loc, VA_ARG_EXPR, ptr_type_node, apref);
+      append_to_statement_list (build2 (MODIFY_EXPR, ptr_type_node, word, va), &body);
+      args.safe_push (word);
+    }
+  tree call = build_call_array_loc (loc, TREE_TYPE (TREE_TYPE (callee)),
+                                    build_fold_addr_expr (callee), args.length (),
                                     args.address ());
   if (!VOID_TYPE_P (TREE_TYPE (result)))
     call = build2 (MODIFY_EXPR, TREE_TYPE (result), result, call);
@@ -115,11 +154,12 @@ static tree forward_variable_args (tree fndecl, tree vdecl, vec<tree> &args, tre
   append_to_statement_list (build1 (RETURN_EXPR, void_type_node,
                                     VOID_TYPE_P (TREE_TYPE (result)) ? NULL_TREE : result),
                             &body);
-  return build3 (BIND_EXPR, void_type_node, ap, body, block);
+  return build3 (BIND_EXPR, void_type_node, BLOCK_VARS (block), body, block);
 }
 
 /* A local function of fndecl's type whose body is `return fndecl (...);',
- * or for a variadic fndecl, a call of its va_list version. */
+ * or for a variadic fndecl, a call of its va_list version, or of fndecl
+ * itself with one word of its variable arguments. */
 static tree build_thunk (tree fndecl)
 {
   function *saved_cfun = cfun;
@@ -162,8 +202,9 @@ static tree build_thunk (tree fndecl)
   BLOCK_SUPERCONTEXT (DECL_INITIAL (decl)) = decl;
   TREE_USED (DECL_INITIAL (decl)) = 1;
   if (stdarg_p (fntype))
-    DECL_SAVED_TREE (decl) = forward_variable_args (decl, va_list_version (fndecl), args,
-                                                    result, DECL_INITIAL (decl), loc);
+    DECL_SAVED_TREE (decl) = forward_variable_args (fndecl, va_list_version_name (fndecl)
+                                                    ? va_list_version (fndecl) : NULL_TREE,
+                                                    args, result, DECL_INITIAL (decl), loc);
   else
     {
       tree call = build_call_array_loc (loc, rettype, build_fold_addr_expr (fndecl),

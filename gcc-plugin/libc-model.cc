@@ -222,6 +222,21 @@ static const struct { const char *name, *va_list_version; } va_list_versions[] =
   { "__isoc99_scanf", "__isoc99_vscanf" },
 };
 
+/* Variadic functions that read at most one variable argument, an int or
+ * a pointer: a thunk for the address forwards one word as a pointer
+ * (external-thunks.cc). */
+static const char *const one_optional_arg[] = {
+  "open", "open64", "openat", "openat64", "fcntl", "fcntl64", "ioctl",
+};
+
+bool alaska_one_optional_arg (const char *name)
+{
+  for (const char *n : one_optional_arg)
+    if (!strcmp (n, name))
+      return true;
+  return false;
+}
+
 const char *alaska_va_list_version (const char *name)
 {
   for (auto &v : va_list_versions)

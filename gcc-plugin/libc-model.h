@@ -38,6 +38,11 @@ unsigned alaska_callback_raw_params (const char *libc_name, unsigned arg);
  * variable arguments (printf: vprintf), or NULL. */
 const char *alaska_va_list_version (const char *libc_name);
 
+/* Is this variadic function's variable part one optional argument, an
+ * integer or a pointer as its other arguments say (open's mode, fcntl's
+ * and ioctl's third argument)? */
+bool alaska_one_optional_arg (const char *libc_name);
+
 /* The libalaska wrapper that replaces this function, or NULL. */
 const char *alaska_wrapper_name (const char *libc_name);
 
