@@ -28,7 +28,13 @@
  * -- derived from another carried PHI, or hoisted -- it gets a twin: a PHI
  * of its arguments' translations, each made at the end of its edge's
  * source block, and a pin store of the PHI itself at the top of its
- * block, in place of a table load on every pass (choose_carried).  The
+ * block, in place of a table load on every pass (choose_carried).  Its
+ * delta (twin - PHI, which rebuilds pointers derived from the PHI through
+ * other PHIs or integer arithmetic) is a PHI too, of the deltas of the
+ * arguments' roots: a cursor that keeps to its object, an interpreter's
+ * pc advanced in every case, passes its own delta round the loop, and
+ * nothing is computed on each pass (speedtest1: 6% fewer instructions
+ * in sqlite3VdbeExec; Lua's tables.lua: 4.7% fewer in all).  The
  * cursor of a computed-goto interpreter, a PHI of the block that
  * dispatches whose names meet abnormal edges, is carried too: the PHI
  * itself is used only where it is defined.  A PHI whose arguments have
@@ -130,6 +136,8 @@ private:
   hash_map<tree, tree> delta_of;
   /* Carried PHI results -> their translated twins. */
   hash_map<tree, gphi *> carried;
+  /* Carried PHI results -> the PHIs of their deltas (twin - PHI). */
+  hash_map<tree, gphi *> carried_delta;
   /* In choose_carried: roots of abnormal PHIs are candidates, not yet
    * carried. */
   bool choosing = false;
@@ -158,6 +166,7 @@ private:
   bool cheap_arg_p (tree arg, edge e, hash_set<tree> &chosen);
   void start_carried (basic_block bb);
   void feed_carried (basic_block bb);
+  tree delta_at_edge (tree p, tree t, gimple_stmt_iterator *gsi, const char **how);
 };
 
 /* ---- roots ------------------------------------------------------------- */
@@ -1117,6 +1126,10 @@ void translator::choose_carried ()
         FOR_EACH_EDGE (e, ei, bb->preds)
           add_phi_arg (twin, null_pointer_node, e, UNKNOWN_LOCATION);
         carried.put (p, twin);
+        gphi *delta = create_phi_node (make_ssa_name (sizetype), bb);
+        FOR_EACH_EDGE (e, ei, bb->preds)
+          add_phi_arg (delta, size_zero_node, e, UNKNOWN_LOCATION);
+        carried_delta.put (p, delta);
       }
 }
 
@@ -1135,6 +1148,14 @@ void translator::start_carried (basic_block bb)
       gimple_seq seq = NULL;
       add_delta_and_pin (p, t, &seq);
       gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+      /* The delta comes in beside the twin, so that a loop whose carried
+       * pointer keeps to its object (a cursor, an interpreter's pc) does
+       * not compute it on every pass; the one just made anchors the pin
+       * and is left to die. */
+      tree d = gimple_phi_result (*carried_delta.get (p));
+      delta_of.put (t, d);
+      if (pins)
+        pins->add_derived (d, t);
       undo.push_back ({p, NULL_TREE});
       avail.put (p, t);
       carried_phis++;
@@ -1148,6 +1169,25 @@ void translator::start_carried (basic_block bb)
                    bb->loop_father ? loop_depth (bb->loop_father) : 0);
         }
     }
+}
+
+/* t - p, where t is translated (p), before gsi: the delta of p's root,
+ * which translated gave p and its root alike, or else computed.  *how
+ * says which, for the dump. */
+tree translator::delta_at_edge (tree p, tree t, gimple_stmt_iterator *gsi, const char **how)
+{
+  *how = "zero";
+  if (t == p)
+    return size_zero_node;
+  tree root = TREE_CODE (p) == SSA_NAME ? root_of (p) : NULL_TREE;
+  tree *tr = root ? avail.get (root) : NULL;
+  tree *d = tr ? delta_of.get (*tr) : NULL;
+  *how = "its root's";
+  if (d)
+    return *d;
+  *how = "computed";
+  return emit (gsi, sizetype, MINUS_EXPR, emit (gsi, sizetype, NOP_EXPR, t),
+               emit (gsi, sizetype, NOP_EXPR, p));
 }
 
 /* At the end of bb: the translation of each carried PHI argument that
@@ -1178,6 +1218,17 @@ void translator::feed_carried (basic_block bb)
             gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
           }
         add_phi_arg (*twin, t, e, UNKNOWN_LOCATION);
+        gphi *dphi = *carried_delta.get (gimple_phi_result (gpi.phi ()));
+        const char *how;
+        tree d = delta_at_edge (arg, t, &gsi, &how);
+        add_phi_arg (dphi, d, e, UNKNOWN_LOCATION);
+        if (dump_file)
+          {
+            fprintf (dump_file, "alaska: delta of ");
+            print_generic_expr (dump_file, gimple_phi_result (gpi.phi ()));
+            fprintf (dump_file, " on edge %d->%d: %s\n", e->src->index, e->dest->index,
+                     d == gimple_phi_result (dphi) ? "its own" : how);
+          }
       }
 }
 
