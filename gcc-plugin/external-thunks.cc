@@ -71,10 +71,12 @@ static const char *va_list_version_name (tree fndecl)
 }
 
 /* The va_list version of fndecl (va_list_version_name), as an external
- * function whose last parameter is a va_list. */
+ * function whose last parameter is a va_list; NULL_TREE if none. */
 static tree va_list_version (tree fndecl)
 {
   const char *vname = va_list_version_name (fndecl);
+  if (!vname)
+    return NULL_TREE;
   tree fntype = TREE_TYPE (fndecl);
   auto_vec<tree> types;
   for (tree a = TYPE_ARG_TYPES (fntype); a; a = TREE_CHAIN (a))
@@ -105,10 +107,8 @@ static bool needs_thunk (tree fndecl)
          && !DECL_WEAK (fndecl)
          && !alaska_replacement_decl (fndecl)
          && prototype_p (fntype)
-         && (!stdarg_p (fntype)
-             ? takes_pointers (fntype)
-             : va_list_version_name (fndecl) ? takes_pointers (fntype)
-             : one_optional_arg (fndecl));
+         && (!stdarg_p (fntype) || va_list_version_name (fndecl)
+             ? takes_pointers (fntype) : one_optional_arg (fndecl));
 }
 
 /* `va_start (ap, last); [result =] vdecl (args..., ap); va_end (ap);
@@ -202,9 +202,8 @@ static tree build_thunk (tree fndecl)
   BLOCK_SUPERCONTEXT (DECL_INITIAL (decl)) = decl;
   TREE_USED (DECL_INITIAL (decl)) = 1;
   if (stdarg_p (fntype))
-    DECL_SAVED_TREE (decl) = forward_variable_args (fndecl, va_list_version_name (fndecl)
-                                                    ? va_list_version (fndecl) : NULL_TREE,
-                                                    args, result, DECL_INITIAL (decl), loc);
+    DECL_SAVED_TREE (decl) = forward_variable_args (fndecl, va_list_version (fndecl), args,
+                                                    result, DECL_INITIAL (decl), loc);
   else
     {
       tree call = build_call_array_loc (loc, rettype, build_fold_addr_expr (fndecl),
