@@ -1295,12 +1295,13 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
       }
   tr.choose_carried ();
   tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
-  unsigned slots = 0;
+  unsigned slots = 0, cleared = 0;
   alaska_safepoint_counts sp = { 0, 0, 0 };
   if (!alaska_opts.no_track)
     {
       slots = pins.finish ([&tr] (tree p) { return tr.root_of (p); });
       sp = alaska_insert_safepoints (fun, pins.pin_array, slots);
+      cleared = pins.clear_unstored (slots, first_stmt (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun))));
       free_dominance_info (CDI_DOMINATORS);
     }
   bool vops = tr.need_vops || slots || sp.entry;
@@ -1319,10 +1320,11 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
                  tr.raw_args);
       if (!alaska_opts.no_track)
         fprintf (dump_file, "alaska: pin set of %u slots\n"
+                 "alaska: pin slots cleared at entry: %u\n"
                  "alaska: pin stores: %u, elided: %u\n"
                  "alaska: pins in place: %u, stored on edges: %u\n"
                  "alaska: safepoints: %u entry, %u latch, %u call\n",
-                 slots, pins.stored, pins.elided, pins.in_place, pins.edge_stores,
+                 slots, cleared, pins.stored, pins.elided, pins.in_place, pins.edge_stores,
                  sp.entry, sp.latch, sp.call);
     }
   if (alaska_opts.verbose)

@@ -43,6 +43,11 @@
  * is live across them (the header's store moves to the preheader).  Not
  * in functions that call setjmp or have nonlocal labels.
  *
+ * Clearing (clear_unstored): a slot that some stop point may find never
+ * stored is zeroed before the entry safepoint, so that the barrier never
+ * reads what the stack held before the call; at the entry safepoint
+ * itself the runtime reads no slot.
+ *
  * The array must stay in memory with its stores intact: an empty
  * `asm volatile ("" :: "m" (__alaska_pins))' at function entry and before
  * every call reads it, so no store that a barrier in a callee could
@@ -155,6 +160,13 @@ static bool interfere (const live_range &a, const live_range &b)
 }
 
 /* asm volatile ("" :: "m" (pins)) before gsi, or after it. */
+/* pins[k]. */
+static tree slot_ref (tree pins, unsigned k)
+{
+  return build4 (ARRAY_REF, ptr_type_node, pins, build_int_cst (integer_type_node, k),
+                 NULL_TREE, NULL_TREE);
+}
+
 static void keep_alive (tree pins, gimple_stmt_iterator *gsi, bool after = false)
 {
   vec<tree, va_gc> *inputs = NULL;
@@ -294,6 +306,24 @@ static bool no_handle_p (tree arg)
   return base && DECL_P (base);
 }
 
+/* A forward dataflow over fun's blocks in reverse postorder: step (bb)
+ * until no block says its state changed, then final (bb) once each. */
+static void forward_dataflow (function *fun, const std::function<bool (basic_block)> &step,
+                              const std::function<void (basic_block)> &final)
+{
+  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fun));
+  int n = pre_and_rev_post_order_compute_fn (fun, NULL, rpo, false);
+  for (bool changed = true; changed; )
+    {
+      changed = false;
+      for (int j = 0; j < n; j++)
+        changed |= step (BASIC_BLOCK_FOR_FN (fun, rpo[j]));
+    }
+  for (int j = 0; j < n; j++)
+    final (BASIC_BLOCK_FOR_FN (fun, rpo[j]));
+  XDELETEVEC (rpo);
+}
+
 /* For each pinned translation i: skip[i] if its store can be left out;
  * then moved[i] lists the edges that get it instead. */
 void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned slots,
@@ -352,23 +382,14 @@ void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned
       }
   };
 
-  int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fun));
-  int n = pre_and_rev_post_order_compute_fn (fun, NULL, rpo, false);
-  for (bool changed = true; changed; )
-    {
-      changed = false;
-      for (int j = 0; j < n; j++)
-        {
-          basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[j]);
-          state s = in_of (bb);
-          transfer (bb, s, [] (unsigned, state &) {});
-          if (s != out[bb->index])
-            {
-              out[bb->index] = s;
-              changed = true;
-            }
-        }
-    }
+  auto step = [&] (basic_block bb) {
+    state s = in_of (bb);
+    transfer (bb, s, [] (unsigned, state &) {});
+    if (s == out[bb->index])
+      return false;
+    out[bb->index] = s;
+    return true;
+  };
 
   /* Is slot k free at the end of e's source: no pin in it live there? */
   auto free_across = [&] (edge e, unsigned k) {
@@ -381,9 +402,7 @@ void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned
         }
     return true;
   };
-  for (int j = 0; j < n; j++)
-    {
-      basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[j]);
+  forward_dataflow (fun, step, [&] (basic_block bb) {
       state s = in_of (bb);
       std::vector<bool> stored_here (slots, false);
       transfer (bb, s, [&] (unsigned i, state &now) {
@@ -420,8 +439,7 @@ void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned
         skip[i] = true;
         moved[i] = lack;
       });
-    }
-  XDELETEVEC (rpo);
+    });
 }
 
 unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
@@ -487,8 +505,7 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
   std::vector<std::vector<edge>> moved (n);
   find_in_place (slot, slots, root_of, skip, moved);
   auto store = [&] (unsigned k, tree value) {
-    tree ref = build4 (ARRAY_REF, ptr_type_node, pins,
-                       build_int_cst (integer_type_node, k), NULL_TREE, NULL_TREE);
+    tree ref = slot_ref (pins, k);
     gimple_seq seq = NULL;
     if (!useless_type_conversion_p (ptr_type_node, TREE_TYPE (value)))
       value = gimple_convert (&seq, ptr_type_node, value);
@@ -547,4 +564,100 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
   gimple_stmt_iterator entry = gsi_after_labels (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
   keep_alive (pins, &entry);
   return slots;
+}
+
+/* Is stmt a point where the thread may stop with this frame's pin set
+ * read, other than the entry safepoint?  Calls, and the latch and call
+ * safepoints (asms with the epoch output; keep-alive asms have none).
+ * Missing one costs only a stale pin, as before this clearing. */
+static bool later_stop_point_p (gimple *stmt, gimple *entry)
+{
+  if (is_gimple_call (stmt))
+    return !gimple_call_internal_p (stmt);
+  gasm *as = dyn_cast<gasm *> (stmt);
+  return as && as != entry && gimple_asm_noutputs (as) > 0;
+}
+
+/* The slot a store into the pin set writes, or -1. */
+static int stored_slot (gimple *stmt, tree pins)
+{
+  if (!gimple_assign_single_p (stmt))
+    return -1;
+  tree lhs = gimple_assign_lhs (stmt);
+  if (TREE_CODE (lhs) != ARRAY_REF || TREE_OPERAND (lhs, 0) != pins
+      || !tree_fits_uhwi_p (TREE_OPERAND (lhs, 1)))
+    return -1;
+  return (int) tree_to_uhwi (TREE_OPERAND (lhs, 1));
+}
+
+/* Uninitialized slots.  A barrier reads every slot of every instrumented
+ * frame on the stack; a slot the function has not stored yet holds
+ * whatever the stack held, and a leftover that looks like a handle pins
+ * its object (0x8000000000000006, left by the C library's start-up in
+ * main's frame, named the program's first object).  A thread stopped at
+ * its function's entry safepoint has translated nothing, and barrier.c
+ * reads no slot of that frame; elsewhere, a slot needs clearing only if
+ * some stop point may be reached before any store to it (a forward
+ * must-store dataflow over the stores as inserted). */
+unsigned pin_set_builder::clear_unstored (unsigned slots, gimple *entry)
+{
+  if (!slots)
+    return 0;
+  int nblocks = last_basic_block_for_fn (fun);
+  sbitmap *out = sbitmap_vector_alloc (nblocks, slots);
+  bitmap_vector_ones (out, nblocks);
+  auto_sbitmap cur (slots), need (slots);
+  bitmap_clear (need);
+  auto_sbitmap all (slots);
+  bitmap_ones (all);
+  /* Unvisited blocks hold all ones, which the meet ignores. */
+  auto in_of = [&] (basic_block bb) {
+    bitmap_ones (cur);
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE (e, ei, bb->preds)
+      if (e->src == ENTRY_BLOCK_PTR_FOR_FN (fun))
+        bitmap_clear (cur);
+      else
+        bitmap_and (cur, cur, out[e->src->index]);
+  };
+  auto transfer = [&] (basic_block bb, bool record) {
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        int k = stored_slot (stmt, pin_array);
+        if (k >= 0 && (unsigned) k < slots)
+          bitmap_set_bit (cur, k);
+        else if (record && later_stop_point_p (stmt, entry))
+          bitmap_ior_and_compl (need, need, all, cur);
+      }
+  };
+  forward_dataflow (fun, [&] (basic_block bb) {
+      in_of (bb);
+      transfer (bb, false);
+      if (bitmap_equal_p (cur, out[bb->index]))
+        return false;
+      bitmap_copy (out[bb->index], cur);
+      return true;
+    }, [&] (basic_block bb) {
+      in_of (bb);
+      transfer (bb, true);
+    });
+  sbitmap_vector_free (out);
+
+  unsigned cleared = bitmap_count_bits (need);
+  gimple_stmt_iterator gsi = gsi_for_stmt (entry);
+  if (cleared == slots)
+    gsi_insert_before (&gsi, gimple_build_assign (pin_array,
+                                                  build_constructor (TREE_TYPE (pin_array), NULL)),
+                       GSI_SAME_STMT);
+  else
+    {
+      unsigned k;
+      sbitmap_iterator sbi;
+      EXECUTE_IF_SET_IN_BITMAP (need, 0, k, sbi)
+        gsi_insert_before (&gsi, gimple_build_assign (slot_ref (pin_array, k), null_pointer_node),
+                           GSI_SAME_STMT);
+    }
+  return cleared;
 }

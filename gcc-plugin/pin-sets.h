@@ -33,6 +33,10 @@ public:
    * values of one root point into one object).  Returns the number of
    * slots (0: no translations, no array). */
   unsigned finish (const std::function<tree (tree)> &root_of);
+  /* After the safepoints are in: clear, before the entry safepoint
+   * `entry', the slots that some later stop point may find never stored.
+   * Returns how many. */
+  unsigned clear_unstored (unsigned slots, gimple *entry);
   tree pin_array = NULL_TREE;
   unsigned stored = 0;          /* translations given a pin */
   unsigned elided = 0;          /* translations that need none */

@@ -219,6 +219,14 @@
  * function has no pin set), from which the runtime takes the base register
  * and displacement, and relates them to the frame's CFA with the CFI of
  * .eh_frame at that address -- both of which survive `strip'.
+ *
+ * What a pin set's slots hold: a handle this call of the function stored,
+ * or zero.  A frame stopped at its own entry safepoint has stored nothing
+ * yet, and the runtime reads none of its slots; before that safepoint the
+ * plugin clears every slot that some later stop point of the function may
+ * be reached without a store to, so no slot is read holding what the stack
+ * held before the call.  (Objects built without the clearing only leave
+ * more objects pinned; the runtime's rule is safe for them too.)
  */
 #define ALASKA_SAFEPOINT_NOP        "0x0f, 0x1f, 0x44, 0x00, 0x00"  /* nopl 0(%rax,%rax,1) */
 #define ALASKA_SAFEPOINT_SIZE       5

@@ -237,7 +237,10 @@ static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
       pins_unknown = 1;
       return;
     }
-    if (f && f->pin_slots) {
+    /* A frame stopped at its entry safepoint has translated nothing yet,
+     * and its slots may hold what the stack held (the plugin clears only
+     * those a later stop point may find unstored). */
+    if (f && f->pin_slots && !(interrupted && at == f->entry)) {
       unw_word_t cfa;
       if (more == 0 || !f->known) {
         pins_unknown = 1;

@@ -246,6 +246,7 @@ static inline void *alaska_wrapper_pin(const void *p)
 /* ---- safepoint-table.c ------------------------------------------------ */
 struct alaska_function {
   uintptr_t start, end;         /* code range (its FDE) */
+  uintptr_t entry;              /* its entry safepoint */
   int64_t pin_offset;           /* pin set = CFA + pin_offset */
   uint16_t pin_slots;
   uint8_t known;                /* pin_offset could be computed */

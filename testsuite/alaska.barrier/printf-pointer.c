@@ -23,19 +23,17 @@ static void print_in (char *buf, ...)
   va_end (ap);
 }
 
-static char *h, *first;
+static char *h;
 static char direct[64];
 static void *where;
 
 /* In a frame of its own: its pin set is gone when the barriers run. */
 static void __attribute__ ((noinline)) setup (void)
 {
-  /* h must not be the first handle, ID 0: a slot of main's pin set that
-     nothing has written yet holds what the C library's start-up left on
-     the stack, and under address randomization that is sometimes
-     0x8000000000000006, which reads as a pointer into the object of ID 0,
-     and the barriers leave that object where it is.  */
-  first = malloc (1);
+  /* h is the first handle, ID 0.  Before main's pin set was cleared at
+     entry, its slots held what the C library's start-up left on the
+     stack, under address randomization sometimes 0x8000000000000006,
+     which pinned h (1 run in 4 printed "moved 0").  */
   h = malloc (16);
   strcpy (h, "hello");
   char want[64], viava[64];
@@ -63,6 +61,5 @@ int main (void)
   sscanf (direct, "<%p>", &back);
   printf ("scanf back %d reads %s\n", back == (void *) h, (char *) back);
   free (h);
-  free (first);
   return 0;
 }
