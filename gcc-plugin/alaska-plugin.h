@@ -65,7 +65,11 @@ unsigned alaska_raw_params_of (tree fndecl);
 void alaska_find_sort_callbacks (void *gcc_data, void *user_data);
 
 /* safepoints.cc */
-struct alaska_safepoint_counts { unsigned entry, latch, call; };
+struct alaska_safepoint_counts
+{
+  unsigned entry, latch, call;
+  gimple *entry_stmt;           /* the entry safepoint */
+};
 alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots);
 
 /* external-thunks.cc */

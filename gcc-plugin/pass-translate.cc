@@ -1296,12 +1296,12 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   tr.choose_carried ();
   tr.walk (ENTRY_BLOCK_PTR_FOR_FN (fun));
   unsigned slots = 0, cleared = 0;
-  alaska_safepoint_counts sp = { 0, 0, 0 };
+  alaska_safepoint_counts sp = { 0, 0, 0, NULL };
   if (!alaska_opts.no_track)
     {
       slots = pins.finish ([&tr] (tree p) { return tr.root_of (p); });
       sp = alaska_insert_safepoints (fun, pins.pin_array, slots);
-      cleared = pins.clear_unstored (slots, first_stmt (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun))));
+      cleared = pins.clear_unstored (slots, sp.entry_stmt);
       free_dominance_info (CDI_DOMINATORS);
     }
   bool vops = tr.need_vops || slots || sp.entry;

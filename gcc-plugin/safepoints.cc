@@ -79,7 +79,7 @@ static gasm *build_safepoint (int kind, tree pins, unsigned slots, tree reads = 
 
 alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots)
 {
-  alaska_safepoint_counts n = { 0, 0, 0 };
+  alaska_safepoint_counts n = { 0, 0, 0, NULL };
 
   /* Before calls into uninstrumented code. */
   basic_block bb;
@@ -128,8 +128,8 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
   gsi_commit_edge_inserts ();
 
   /* At entry, on the entry edge (the first block may be a loop header). */
-  gsi_insert_on_edge_immediate (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)),
-                                build_safepoint (ALASKA_SAFEPOINT_ENTRY, pins, slots));
+  n.entry_stmt = build_safepoint (ALASKA_SAFEPOINT_ENTRY, pins, slots);
+  gsi_insert_on_edge_immediate (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)), n.entry_stmt);
   n.entry++;
   return n;
 }
