@@ -159,7 +159,6 @@ static bool interfere (const live_range &a, const live_range &b)
   return false;
 }
 
-/* asm volatile ("" :: "m" (pins)) before gsi, or after it. */
 /* pins[k]. */
 static tree slot_ref (tree pins, unsigned k)
 {
@@ -167,6 +166,7 @@ static tree slot_ref (tree pins, unsigned k)
                  NULL_TREE, NULL_TREE);
 }
 
+/* asm volatile ("" :: "m" (pins)) before gsi, or after it. */
 static void keep_alive (tree pins, gimple_stmt_iterator *gsi, bool after = false)
 {
   vec<tree, va_gc> *inputs = NULL;
