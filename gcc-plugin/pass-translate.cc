@@ -161,6 +161,7 @@ private:
   tree emit (gimple_seq *seq, tree type, tree_code code,
              tree a, tree b = NULL_TREE, tree c = NULL_TREE);
   void note_translation (tree root, tree t, basic_block bb, class loop *from);
+  tree difference (gimple_seq *seq, tree t, tree p);
   void add_delta_and_pin (tree root, tree t, gimple_seq *seq);
   bool carry_candidate_p (tree p);
   bool cheap_arg_p (tree arg, edge e, hash_set<tree> &chosen);
@@ -452,13 +453,19 @@ void translator::note_translation (tree root, tree t, basic_block bb, class loop
   fprintf (dump_file, "\n");
 }
 
+/* t - p, in sizetype. */
+tree translator::difference (gimple_seq *seq, tree t, tree p)
+{
+  return emit (seq, sizetype, MINUS_EXPR, emit (seq, sizetype, NOP_EXPR, t),
+               emit (seq, sizetype, NOP_EXPR, p));
+}
+
 /* Append to seq, which holds or will hold root's translation t, the delta
  * t - root (a pointer derived from root past a PHI is itself plus it), and
  * give t a pin, stored before seq's first statement. */
 void translator::add_delta_and_pin (tree root, tree t, gimple_seq *seq)
 {
-  tree delta = emit (seq, sizetype, MINUS_EXPR, emit (seq, sizetype, NOP_EXPR, t),
-                     emit (seq, sizetype, NOP_EXPR, root));
+  tree delta = difference (seq, t, root);
   delta_of.put (t, delta);
   if (pins)
     {
@@ -1186,8 +1193,10 @@ tree translator::delta_at_edge (tree p, tree t, gimple_stmt_iterator *gsi, const
   if (d)
     return *d;
   *how = "computed";
-  return emit (gsi, sizetype, MINUS_EXPR, emit (gsi, sizetype, NOP_EXPR, t),
-               emit (gsi, sizetype, NOP_EXPR, p));
+  gimple_seq seq = NULL;
+  tree delta = difference (&seq, t, p);
+  gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+  return delta;
 }
 
 /* At the end of bb: the translation of each carried PHI argument that

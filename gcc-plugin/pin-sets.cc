@@ -180,6 +180,14 @@ static void keep_alive (tree pins, gimple_stmt_iterator *gsi, bool after = false
     gsi_insert_before (gsi, as, GSI_SAME_STMT);
 }
 
+/* Is stmt one of keep_alive's reads of pins (no stop point)? */
+static bool keep_alive_p (gimple *stmt, tree pins)
+{
+  gasm *as = dyn_cast<gasm *> (stmt);
+  return as && gimple_asm_noutputs (as) == 0 && gimple_asm_ninputs (as) == 1
+         && !*gimple_asm_string (as) && TREE_VALUE (gimple_asm_input_op (as, 0)) == pins;
+}
+
 /* May expansion turn an operation on a value of this type into a call
  * (block moves, libgcc's 128-bit, half, quad and decimal arithmetic)? */
 static bool libcall_type_p (tree type)
@@ -566,18 +574,6 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
   return slots;
 }
 
-/* Is stmt a point where the thread may stop with this frame's pin set
- * read, other than the entry safepoint?  Calls, and the latch and call
- * safepoints (asms with the epoch output; keep-alive asms have none).
- * Missing one costs only a stale pin, as before this clearing. */
-static bool later_stop_point_p (gimple *stmt, gimple *entry)
-{
-  if (is_gimple_call (stmt))
-    return !gimple_call_internal_p (stmt);
-  gasm *as = dyn_cast<gasm *> (stmt);
-  return as && as != entry && gimple_asm_noutputs (as) > 0;
-}
-
 /* The slot a store into the pin set writes, or -1. */
 static int stored_slot (gimple *stmt, tree pins)
 {
@@ -597,29 +593,29 @@ static int stored_slot (gimple *stmt, tree pins)
  * main's frame, named the program's first object).  A thread stopped at
  * its function's entry safepoint has translated nothing, and barrier.c
  * reads no slot of that frame; elsewhere, a slot needs clearing only if
- * some stop point may be reached before any store to it (a forward
- * must-store dataflow over the stores as inserted). */
+ * some stop point (stop_point_p, but for this function's own entry
+ * safepoint and keep-alive reads) may be reached before any store to it:
+ * a forward dataflow of the slots that may be unstored, over the stores
+ * as inserted. */
 unsigned pin_set_builder::clear_unstored (unsigned slots, gimple *entry)
 {
   if (!slots)
     return 0;
   int nblocks = last_basic_block_for_fn (fun);
   sbitmap *out = sbitmap_vector_alloc (nblocks, slots);
-  bitmap_vector_ones (out, nblocks);
+  bitmap_vector_clear (out, nblocks);
   auto_sbitmap cur (slots), need (slots);
   bitmap_clear (need);
-  auto_sbitmap all (slots);
-  bitmap_ones (all);
-  /* Unvisited blocks hold all ones, which the meet ignores. */
+  /* On the entry edge every slot is unstored; unvisited blocks add none. */
   auto in_of = [&] (basic_block bb) {
-    bitmap_ones (cur);
+    bitmap_clear (cur);
     edge e;
     edge_iterator ei;
     FOR_EACH_EDGE (e, ei, bb->preds)
       if (e->src == ENTRY_BLOCK_PTR_FOR_FN (fun))
-        bitmap_clear (cur);
+        bitmap_ones (cur);
       else
-        bitmap_and (cur, cur, out[e->src->index]);
+        bitmap_ior (cur, cur, out[e->src->index]);
   };
   auto transfer = [&] (basic_block bb, bool record) {
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
@@ -627,9 +623,9 @@ unsigned pin_set_builder::clear_unstored (unsigned slots, gimple *entry)
         gimple *stmt = gsi_stmt (gsi);
         int k = stored_slot (stmt, pin_array);
         if (k >= 0 && (unsigned) k < slots)
-          bitmap_set_bit (cur, k);
-        else if (record && later_stop_point_p (stmt, entry))
-          bitmap_ior_and_compl (need, need, all, cur);
+          bitmap_clear_bit (cur, k);
+        else if (record && stmt != entry && !keep_alive_p (stmt, pin_array) && stop_point_p (stmt))
+          bitmap_ior (need, need, cur);
       }
   };
   forward_dataflow (fun, [&] (basic_block bb) {

@@ -87,7 +87,7 @@ static void on_note(unsigned type, const char *desc, size_t size, void *arg)
   if (n->kind != ALASKA_SAFEPOINT_ENTRY)
     return;
 
-  struct alaska_function f = { 0, 0, (uintptr_t) pc, 0, n->pin_slots, 0 };
+  struct alaska_function f = { .entry = (uintptr_t) pc, .pin_slots = n->pin_slots };
   int cfa_reg, reg;
   int64_t cfa_off, disp;
   if (alaska_cfa_rule((uintptr_t) pc, &cfa_reg, &cfa_off, &f.start, &f.end))
