@@ -5,6 +5,9 @@
 #include "alaska-plugin.h"
 #include "external.h"
 
+#include <map>
+#include <string>
+
 int plugin_is_GPL_compatible;
 
 alaska_options alaska_opts;
@@ -126,6 +129,21 @@ tree alaska_gc_keep (tree t)
 {
   vec_safe_push (kept_trees, t);
   return t;
+}
+
+tree alaska_runtime_fn (const char *name, bool returns_void)
+{
+  static std::map<std::string, tree> made;
+  tree &decl = made[name];
+  if (!decl)
+    {
+      tree type = returns_void
+        ? build_function_type_list (void_type_node, const_ptr_type_node, NULL_TREE)
+        : build_function_type_list (ptr_type_node, ptr_type_node, NULL_TREE);
+      decl = alaska_gc_keep (build_fn_decl (name, type));
+      TREE_NOTHROW (decl) = 1;
+    }
+  return decl;
 }
 
 static struct plugin_info alaska_plugin_info = {

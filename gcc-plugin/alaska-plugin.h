@@ -25,6 +25,9 @@ extern alaska_options alaska_opts;
 
 /* alaska-plugin.cc */
 tree alaska_gc_keep (tree t);   /* t, kept alive across passes by a GC root */
+/* The declaration of libalaska's void *name (void *) (or void (const void
+ * *) with returns_void), nothrow, made once and kept. */
+tree alaska_runtime_fn (const char *name, bool returns_void);
 
 /* version-check.cc */
 bool alaska_version_ok (const struct plugin_gcc_version *running);

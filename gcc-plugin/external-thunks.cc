@@ -1,5 +1,7 @@
 /* external-thunks.cc: the address of an external function, taken in
- * instrumented code, becomes the address of a thunk that calls it.
+ * instrumented code, becomes the address of a thunk that calls it; the
+ * address of an instrumented function returning a pointer, passed to
+ * another library, that of an export thunk.
  *
  * A call through a function pointer is assumed to reach instrumented code
  * (external.cc), so its arguments pass as they are, handles included.  When
@@ -39,9 +41,21 @@
  * cannot forward, and weak ones, whose address the program may test for
  * null.
  *
+ * The other way round, an instrumented function that returns a pointer,
+ * whose address is an argument of a call into another library than the C
+ * library -- GMP's mp_set_memory_functions takes the program's allocation
+ * hooks -- would return handles to that library when it calls back.  The
+ * call passes the address of an export thunk instead, "f.alaska_export",
+ * whose body is `return alaska_export (f (a, b, c));' (alaska-abi.h
+ * ALASKA_EXPORT_FN): the object is pinned for good, the library gets its
+ * translated address, and the runtime's free and realloc take that address
+ * back.  (Callbacks of the C library, such as pthread_create's start
+ * routine, keep theirs: glibc passes what they return back untouched.)
+ *
  * Thunks must exist before the small IPA passes build SSA form, so this
  * runs at PLUGIN_ALL_IPA_PASSES_START, over every lowered function body
  * and every static initializer. */
+#include "alaska-abi.h"
 #include "gcc-common.h"
 #include "alaska-plugin.h"
 #include "external.h"
@@ -159,15 +173,17 @@ static tree forward_variable_args (tree fndecl, tree vdecl, vec<tree> &args, tre
 
 /* A local function of fndecl's type whose body is `return fndecl (...);',
  * or for a variadic fndecl, a call of its va_list version, or of fndecl
- * itself with one word of its variable arguments. */
-static tree build_thunk (tree fndecl)
+ * itself with one word of its variable arguments.  export: fndecl is
+ * instrumented and returns a pointer, and the body is `return
+ * alaska_export (fndecl (...));' instead. */
+static tree build_thunk (tree fndecl, bool export_result = false)
 {
   function *saved_cfun = cfun;
   tree saved_fn = current_function_decl;
   tree fntype = TREE_TYPE (fndecl), rettype = TREE_TYPE (fntype);
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   std::string name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  name += ".alaska_thunk";
+  name += export_result ? ".alaska_export" : ".alaska_thunk";
   tree decl = build_decl (loc, FUNCTION_DECL, get_identifier (name.c_str ()), fntype);
   TREE_STATIC (decl) = 1;
   TREE_USED (decl) = 1;
@@ -208,6 +224,10 @@ static tree build_thunk (tree fndecl)
     {
       tree call = build_call_array_loc (loc, rettype, build_fold_addr_expr (fndecl),
                                         args.length (), args.address ());
+      if (export_result)
+        call = fold_convert (rettype,
+                             build_call_expr_loc (loc, alaska_runtime_fn (ALASKA_EXPORT_FN, false),
+                                                  1, fold_convert (ptr_type_node, call)));
       if (!VOID_TYPE_P (rettype))
         call = build2 (MODIFY_EXPR, rettype, result, call);
       DECL_SAVED_TREE (decl) = build1 (RETURN_EXPR, void_type_node, call);
@@ -238,6 +258,35 @@ static tree thunk_for (tree fndecl, void *)
   return thunk;
 }
 
+/* One export thunk per instrumented function in this unit. */
+static std::map<tree, tree> export_thunks;
+
+/* Give another library the export thunks of the instrumented functions,
+ * returning pointers, whose addresses call passes it.  How many. */
+static unsigned export_callbacks (gimple *stmt)
+{
+  gcall *call = dyn_cast<gcall *> (stmt);
+  if (!call || alaska_classify_call (call) != CALLEE_EXTERNAL || !alaska_foreign_callee (call))
+    return 0;
+  unsigned count = 0;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree arg = gimple_call_arg (call, i);
+      if (TREE_CODE (arg) != ADDR_EXPR || TREE_CODE (TREE_OPERAND (arg, 0)) != FUNCTION_DECL)
+        continue;
+      tree fn = TREE_OPERAND (arg, 0), fntype = TREE_TYPE (fn);
+      if (alaska_classify_decl (fn) != CALLEE_INSTRUMENTED
+          || !POINTER_TYPE_P (TREE_TYPE (fntype)) || !prototype_p (fntype) || stdarg_p (fntype))
+        continue;
+      tree &thunk = export_thunks[fn];
+      if (!thunk)
+        thunk = alaska_gc_keep (build_thunk (fn, true));
+      gimple_call_set_arg (call, i, fold_convert (TREE_TYPE (arg), build_fold_addr_expr (thunk)));
+      count++;
+    }
+  return count;
+}
+
 static unsigned thunk_addrs_in_function (cgraph_node *node)
 {
   function *fun = DECL_STRUCT_FUNCTION (node->decl);
@@ -246,7 +295,8 @@ static unsigned thunk_addrs_in_function (cgraph_node *node)
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
-      count += alaska_redirect_addresses_in_stmt (gsi_stmt (gsi), thunk_for, NULL);
+      count += export_callbacks (gsi_stmt (gsi))
+               + alaska_redirect_addresses_in_stmt (gsi_stmt (gsi), thunk_for, NULL);
   if (count)
     cgraph_edge::rebuild_references ();
   pop_cfun ();
@@ -268,7 +318,7 @@ void alaska_thunk_external_addresses (void *, void *)
       unsigned n = thunk_addrs_in_function (fn);
       if (n && alaska_opts.verbose)
         inform (DECL_SOURCE_LOCATION (fn->decl),
-                "alaska: %u addresses of external functions replaced by thunks in %qD",
+                "alaska: %u addresses of functions replaced by thunks in %qD",
                 n, fn->decl);
     }
   varpool_node *vnode;

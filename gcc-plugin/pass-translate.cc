@@ -804,16 +804,8 @@ static bool atomic_ifn_p (internal_fn ifn)
  * (ALASKA_KEEP_FN) before the call. */
 void translator::keep (tree h, const char *callee, gimple_stmt_iterator *gsi)
 {
-  static tree decl;
-  if (!decl)
-    {
-      decl = alaska_gc_keep (build_fn_decl (ALASKA_KEEP_FN,
-                                            build_function_type_list (void_type_node,
-                                                                      const_ptr_type_node,
-                                                                      NULL_TREE)));
-      TREE_NOTHROW (decl) = 1;
-    }
-  gsi_insert_before (gsi, gimple_build_call (decl, 1, h), GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_call (alaska_runtime_fn (ALASKA_KEEP_FN, true), 1, h),
+                     GSI_SAME_STMT);
   need_vops = true;             /* the call reads and writes memory */
   if (dump_file)
     {

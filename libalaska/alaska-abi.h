@@ -176,6 +176,18 @@
  * the object is pinned until it is freed. */
 #define ALASKA_KEEP_FN "alaska_keep"
 
+/* A function of the program that returns a pointer and whose address it
+ * passes to another library than the C library (a callback, such as the
+ * allocation hooks of GMP's mp_set_memory_functions) is given there as an
+ * export thunk, which returns ALASKA_EXPORT_FN (its result) instead,
+ * void *(void *): a handle's object is then pinned until it is freed, and
+ * its translated address is returned.  hfree, hrealloc and
+ * halloc_usable_size accept such an address in place of the handle, and
+ * report any other address in the backing region as an error.  (Added to
+ * ABI 4 under symbol version ALASKA_1: an object file that calls it needs
+ * a libalaska that has it.) */
+#define ALASKA_EXPORT_FN "alaska_export"
+
 /* ------------------------------------------------------------------------
  * Object-file records.
  *

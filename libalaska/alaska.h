@@ -135,6 +135,12 @@ void *alaska_backing(uint32_t id);
  * calls into other libraries than the C library (see alaska(7)). */
 void alaska_keep(const void *h);
 
+/* Keep the object of handle p (as alaska_keep) and return its translated
+ * address, which hfree, hrealloc and halloc_usable_size then accept in
+ * place of the handle; p itself if it is no handle.  The plugin's export
+ * thunks call it on what a callback of another library returns. */
+void *alaska_export(void *p);
+
 /* Stop the world at safepoints and let the service move every object that
  * no thread has pinned.  0 on success; -1 if it had to give up (a thread
  * did not reach a safepoint in time, or a pin set could not be read), in

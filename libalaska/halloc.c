@@ -157,8 +157,11 @@ static void hfree_1(void *ptr);
 ALASKA_API void hfree(void *ptr)
 {
   if (!alaska_is_handle(ptr)) {
-    free(ptr);
-    return;
+    if (likely(!alaska_in_backing_region(ptr))) {
+      free(ptr);
+      return;
+    }
+    ptr = alaska_exported_handle(ptr, 1, "free");
   }
   if (likely(alaska_malloc_fast && !alaska_kept_bits)) {
     alaska_runtime_enter();
@@ -186,8 +189,10 @@ static __attribute__((noinline)) void hfree_1(void *ptr)
   if (alaska_stats_enabled)
     alaska_stats_free(backing_size(id, backing));
   alaska_service->free(id, backing);
-  if (alaska_kept_bits)
+  if (alaska_kept(id)) {
+    alaska_exported_forget(backing);
     alaska_unkeep(id);
+  }
   forget_usable_size(id);
   alaska_id_free(id);
   alaska_runtime_leave();
@@ -199,8 +204,11 @@ ALASKA_API void *hrealloc(void *ptr, size_t size)
 {
   if (!ptr)
     return halloc(size);
-  if (!alaska_is_handle(ptr))
-    return realloc(ptr, size);
+  if (!alaska_is_handle(ptr)) {
+    if (likely(!alaska_in_backing_region(ptr)))
+      return realloc(ptr, size);
+    ptr = alaska_exported_handle(ptr, 1, "realloc");
+  }
   alaska_ensure_init();
   alaska_runtime_enter();
   void *r = hrealloc_1(ptr, size);
@@ -244,6 +252,8 @@ static void *hrealloc_1(void *ptr, size_t size)
     return NULL;
   }
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, nb), memory_order_release);
+  if (unlikely(alaska_kept(id)) && nb != backing)
+    alaska_exported_forget(backing);
   forget_usable_size(id);
   if (alaska_stats_enabled)
     alaska_stats_resize(old, backing_size(id, nb));
@@ -349,8 +359,11 @@ ALASKA_API size_t halloc_usable_size(void *ptr)
 {
   if (!ptr)
     return 0;
-  if (!alaska_is_handle(ptr))
-    return malloc_usable_size(ptr);
+  if (!alaska_is_handle(ptr)) {
+    if (likely(!alaska_in_backing_region(ptr)))
+      return malloc_usable_size(ptr);
+    ptr = alaska_exported_handle(ptr, 0, "malloc_usable_size");
+  }
   /* A known size is a live object's (its free clears it), so a handle to
    * the start of its object whose size is known needs no look at its
    * entry: 16 instructions instead of about 31.  Any other goes the checked

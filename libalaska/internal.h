@@ -278,6 +278,17 @@ static inline int alaska_kept(uint32_t id)
   _Atomic uint64_t *b = alaska_kept_bits;
   return b && (atomic_load_explicit(&b[id >> 6], memory_order_relaxed) >> (id & 63) & 1);
 }
+/* Exported objects (alaska_export): the handle of the object whose
+ * backing starts at raw, which another library gave back to the program
+ * (take: and forget the export); fatal, naming `what', if none does.
+ * alaska_exported_forget: the object at backing is freed or moves. */
+void *alaska_exported_handle(const void *raw, int take, const char *what);
+void alaska_exported_forget(const void *backing);
+/* Is raw pointer p in the backing region, where only handles' memory is? */
+static inline int alaska_in_backing_region(const void *p)
+{
+  return (uintptr_t) p - ALASKA_BACKING_BASE < ALASKA_BACKING_END - ALASKA_BACKING_BASE;
+}
 
 /* ---- va-format.c ------------------------------------------------------ */
 #include <stdarg.h>

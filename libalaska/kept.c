@@ -3,8 +3,18 @@
  * be kept there -- libevent's event_assign keeps its event and its
  * callback argument -- so the plugin calls alaska_keep() with it before the
  * call, and the object never moves again until it is freed.  One bit per
- * handle ID, in a bitmap reserved on the first keep and demand-paged. */
+ * handle ID, in a bitmap reserved on the first keep and demand-paged.
+ *
+ * Exported objects are kept objects whose address went out as a return
+ * value: a function of the program that another library calls back -- an
+ * allocation hook such as GMP's mp_set_memory_functions takes -- returns
+ * through an export thunk (the plugin's external-thunks.cc), which calls
+ * alaska_export().  The library may give that address back to the program
+ * to reallocate or free (GMP's realloc and free hooks), so a map from each
+ * exported object's backing address to its handle ID lets hfree, hrealloc
+ * and halloc_usable_size take it (alaska_exported_handle). */
 #include <pthread.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include "internal.h"
 
@@ -37,4 +47,117 @@ void alaska_unkeep(uint32_t id)
   uint64_t bit = UINT64_C(1) << (id & 63);
   if (atomic_load_explicit(&alaska_kept_bits[id >> 6], memory_order_relaxed) & bit)
     atomic_fetch_and_explicit(&alaska_kept_bits[id >> 6], ~bit, memory_order_relaxed);
+}
+
+/* Exported objects: backing address -> handle ID, open addressing with
+ * linear probing (key 0: empty), under a mutex. */
+struct exported_slot {
+  uintptr_t backing;
+  uint32_t id;
+};
+static struct exported_slot *exported;
+static size_t exported_cap, exported_count;   /* cap: a power of two, or 0 */
+static pthread_mutex_t exported_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t exported_home(uintptr_t backing)
+{
+  return (size_t) ((backing >> 4) * UINT64_C(0x9e3779b97f4a7c15) >> 20) & (exported_cap - 1);
+}
+
+static void exported_grow(void)
+{
+  size_t old_cap = exported_cap;
+  struct exported_slot *old = exported;
+  exported_cap = old_cap ? 2 * old_cap : 256;
+  exported = calloc(exported_cap, sizeof *exported);
+  if (!exported)
+    alaska_fatal("out of memory recording an exported object");
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i].backing) {
+      size_t j = exported_home(old[i].backing);
+      while (exported[j].backing)
+        j = (j + 1) & (exported_cap - 1);
+      exported[j] = old[i];
+    }
+  free(old);
+}
+
+/* The slot of backing, or of the empty slot where it would go. */
+static size_t exported_find(uintptr_t backing)
+{
+  size_t i = exported_home(backing);
+  while (exported[i].backing && exported[i].backing != backing)
+    i = (i + 1) & (exported_cap - 1);
+  return i;
+}
+
+/* Empty slot i, moving back the entries after it that probed past it. */
+static void exported_remove_at(size_t i)
+{
+  size_t mask = exported_cap - 1;
+  exported[i].backing = 0;
+  exported_count--;
+  for (size_t j = (i + 1) & mask; exported[j].backing; j = (j + 1) & mask) {
+    size_t h = exported_home(exported[j].backing);
+    if (((j - h) & mask) >= ((j - i) & mask)) {     /* h not in (i, j] */
+      exported[i] = exported[j];
+      exported[j].backing = 0;
+      i = j;
+    }
+  }
+}
+
+ALASKA_API void *alaska_export(void *p)
+{
+  if (!alaska_is_handle(p))
+    return p;
+  alaska_ensure_init();
+  alaska_runtime_enter();
+  alaska_keep(p);
+  uint32_t id = alaska_handle_id(p);
+  uintptr_t backing = (uintptr_t) alaska_checked_backing(alaska_make_handle(id), "export");
+  pthread_mutex_lock(&exported_lock);
+  if (2 * (exported_count + 1) > exported_cap)
+    exported_grow();
+  size_t i = exported_find(backing);
+  if (!exported[i].backing) {
+    exported[i].backing = backing;
+    exported_count++;
+  }
+  exported[i].id = id;
+  pthread_mutex_unlock(&exported_lock);
+  void *t = alaska_translate(p);
+  alaska_runtime_leave();
+  return t;
+}
+
+void *alaska_exported_handle(const void *raw, int take, const char *what)
+{
+  uintptr_t backing = (uintptr_t) raw;
+  uint32_t id = ALASKA_NO_ID;
+  pthread_mutex_lock(&exported_lock);
+  if (exported_cap) {
+    size_t i = exported_find(backing);
+    if (exported[i].backing) {
+      id = exported[i].id;
+      if (take)
+        exported_remove_at(i);
+    }
+  }
+  pthread_mutex_unlock(&exported_lock);
+  if (id == ALASKA_NO_ID)
+    alaska_fatal("%s(%p): an address in the region of handles' memory that is not "
+                 "the start of an object the program returned to another library", what, raw);
+  return alaska_make_handle(id);
+}
+
+void alaska_exported_forget(const void *backing)
+{
+  pthread_mutex_lock(&exported_lock);
+  if (exported_cap) {
+    size_t i = exported_find((uintptr_t) backing);
+    if (exported[i].backing)
+      exported_remove_at(i);
+  }
+  pthread_mutex_unlock(&exported_lock);
 }
