@@ -154,14 +154,21 @@ ALASKA_API void *hcalloc(size_t nmemb, size_t size)
 
 static void hfree_1(void *ptr);
 
+/* hfree of a raw pointer: libc's memory, or the address of an exported
+ * object (alaska_export), which another library gives back. */
+static __attribute__((noinline)) void hfree_raw(void *ptr)
+{
+  if (likely(!alaska_in_backing_region(ptr)))
+    free(ptr);
+  else
+    hfree(alaska_exported_handle(ptr, 1, "free"));
+}
+
 ALASKA_API void hfree(void *ptr)
 {
   if (!alaska_is_handle(ptr)) {
-    if (likely(!alaska_in_backing_region(ptr))) {
-      free(ptr);
-      return;
-    }
-    ptr = alaska_exported_handle(ptr, 1, "free");
+    hfree_raw(ptr);
+    return;
   }
   if (likely(alaska_malloc_fast && !alaska_kept_bits)) {
     alaska_runtime_enter();
@@ -200,15 +207,20 @@ static __attribute__((noinline)) void hfree_1(void *ptr)
 
 static void *hrealloc_1(void *ptr, size_t size);
 
+/* hrealloc of a raw pointer (as hfree_raw). */
+static __attribute__((noinline)) void *hrealloc_raw(void *ptr, size_t size)
+{
+  if (likely(!alaska_in_backing_region(ptr)))
+    return realloc(ptr, size);
+  return hrealloc(alaska_exported_handle(ptr, 1, "realloc"), size);
+}
+
 ALASKA_API void *hrealloc(void *ptr, size_t size)
 {
   if (!ptr)
     return halloc(size);
-  if (!alaska_is_handle(ptr)) {
-    if (likely(!alaska_in_backing_region(ptr)))
-      return realloc(ptr, size);
-    ptr = alaska_exported_handle(ptr, 1, "realloc");
-  }
+  if (!alaska_is_handle(ptr))
+    return hrealloc_raw(ptr, size);
   alaska_ensure_init();
   alaska_runtime_enter();
   void *r = hrealloc_1(ptr, size);
