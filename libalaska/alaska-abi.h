@@ -183,9 +183,9 @@
  * void *(void *): a handle's object is then pinned until it is freed, and
  * its translated address is returned.  hfree, hrealloc and
  * halloc_usable_size accept such an address in place of the handle, and
- * report any other address in the backing region as an error.  (Added to
- * ABI 4 under symbol version ALASKA_1: an object file that calls it needs
- * a libalaska that has it.) */
+ * report any other address in the backing region as an error.  (Added
+ * within ABI 4: an object file that calls it does not link against a
+ * libalaska without it.) */
 #define ALASKA_EXPORT_FN "alaska_export"
 
 /* ------------------------------------------------------------------------
