@@ -161,7 +161,7 @@ static __attribute__((noinline)) void hfree_raw(void *ptr)
   if (likely(!alaska_in_backing_region(ptr)))
     free(ptr);
   else
-    hfree(alaska_exported_handle(ptr, 1, "free"));
+    hfree(alaska_exported_handle(ptr, "free"));
 }
 
 ALASKA_API void hfree(void *ptr)
@@ -212,7 +212,7 @@ static __attribute__((noinline)) void *hrealloc_raw(void *ptr, size_t size)
 {
   if (likely(!alaska_in_backing_region(ptr)))
     return realloc(ptr, size);
-  return hrealloc(alaska_exported_handle(ptr, 1, "realloc"), size);
+  return hrealloc(alaska_exported_handle(ptr, "realloc"), size);
 }
 
 ALASKA_API void *hrealloc(void *ptr, size_t size)
@@ -374,7 +374,7 @@ ALASKA_API size_t halloc_usable_size(void *ptr)
   if (!alaska_is_handle(ptr)) {
     if (likely(!alaska_in_backing_region(ptr)))
       return malloc_usable_size(ptr);
-    ptr = alaska_exported_handle(ptr, 0, "malloc_usable_size");
+    ptr = alaska_exported_handle(ptr, "malloc_usable_size");
   }
   /* A known size is a live object's (its free clears it), so a handle to
    * the start of its object whose size is known needs no look at its

@@ -279,10 +279,10 @@ static inline int alaska_kept(uint32_t id)
   return b && (atomic_load_explicit(&b[id >> 6], memory_order_relaxed) >> (id & 63) & 1);
 }
 /* Exported objects (alaska_export): the handle of the object whose
- * backing starts at raw, which another library gave back to the program
- * (take: and forget the export); fatal, naming `what', if none does.
- * alaska_exported_forget: the object at backing is freed or moves. */
-void *alaska_exported_handle(const void *raw, int take, const char *what);
+ * backing starts at raw, which another library gave back to the program;
+ * fatal, naming `what', if none does.  alaska_exported_forget: the object
+ * at backing is freed or moves (hfree and hrealloc of a kept handle). */
+void *alaska_exported_handle(const void *raw, const char *what);
 void alaska_exported_forget(const void *backing);
 /* Is raw pointer p in the backing region, where only handles' memory is? */
 static inline int alaska_in_backing_region(const void *p)

@@ -131,20 +131,26 @@ ALASKA_API void *alaska_export(void *p)
   return t;
 }
 
-void *alaska_exported_handle(const void *raw, int take, const char *what)
+/* The ID exported at backing, or ALASKA_NO_ID; forget: and drop it. */
+static uint32_t exported_lookup(uintptr_t backing, int forget)
 {
-  uintptr_t backing = (uintptr_t) raw;
   uint32_t id = ALASKA_NO_ID;
   pthread_mutex_lock(&exported_lock);
   if (exported_cap) {
     size_t i = exported_find(backing);
     if (exported[i].backing) {
       id = exported[i].id;
-      if (take)
+      if (forget)
         exported_remove_at(i);
     }
   }
   pthread_mutex_unlock(&exported_lock);
+  return id;
+}
+
+void *alaska_exported_handle(const void *raw, const char *what)
+{
+  uint32_t id = exported_lookup((uintptr_t) raw, 0);
   if (id == ALASKA_NO_ID)
     alaska_fatal("%s(%p): an address in the region of handles' memory that is not "
                  "the start of an object the program returned to another library", what, raw);
@@ -153,11 +159,5 @@ void *alaska_exported_handle(const void *raw, int take, const char *what)
 
 void alaska_exported_forget(const void *backing)
 {
-  pthread_mutex_lock(&exported_lock);
-  if (exported_cap) {
-    size_t i = exported_find((uintptr_t) backing);
-    if (exported[i].backing)
-      exported_remove_at(i);
-  }
-  pthread_mutex_unlock(&exported_lock);
+  exported_lookup((uintptr_t) backing, 1);
 }
