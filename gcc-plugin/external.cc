@@ -13,14 +13,23 @@
  *   5. functions declared in a system header are external, as are those
  *      declared in a header whose path contains a string given with
  *      -fplugin-arg-alaska-external-header=STR,...;
- *   6. everything else is assumed to be compiled by the plugin in another
+ *   6. functions whose name the C library exports are external wherever
+ *      they are declared: K&R code's `int atoi();', prototypes a program
+ *      writes itself, gnulib's replacement headers (lib/regex.h);
+ *   7. everything else is assumed to be compiled by the plugin in another
  *      unit of the program.  Indirect calls are assumed instrumented too.
- * Assumption 6 is recorded in the object file and checked at start-up
+ * Assumption 7 is recorded in the object file and checked at start-up
  * (see notes.cc and libalaska/link-check.c).
  *
- * Among external callees, those the C library does not export (looked up
- * in the libc.so.6 and libm.so.6 that cc1 itself runs with) belong to other
- * libraries, which may keep the pointers they are given (libevent's
+ * "The C library" is the dynamic symbol tables of the libc.so.6 and
+ * libm.so.6 that cc1 itself runs with (the libraries merged into libc,
+ * libpthread, libdl and librt among them, are in libc.so.6's): the ones a
+ * native program runs with.  A program that defines such a function in
+ * another unit gets arguments translated at calls from other units, which
+ * its instrumented definition accepts as it accepts any raw pointer.
+ *
+ * Among external callees, those the C library does not export belong to
+ * other libraries, which may keep the pointers they are given (libevent's
  * event_assign): objects passed to them are pinned for good. */
 #include <dlfcn.h>
 #include "gcc-common.h"
@@ -50,6 +59,36 @@ static bool declared_in_external_header (tree fndecl)
   return false;
 }
 
+/* Does the C library export the function named by fndecl's assembler
+ * name?  Answers are cached by identifier. */
+static bool libc_exports (tree fndecl)
+{
+  static void *libs[2];
+  static bool opened;
+  static hash_map<tree, bool> *known;
+  if (!DECL_NAME (fndecl))
+    return false;
+  if (!opened)
+    {
+      opened = true;
+      libs[0] = dlopen ("libc.so.6", RTLD_LAZY);
+      libs[1] = dlopen ("libm.so.6", RTLD_LAZY);
+      known = new hash_map<tree, bool>;
+    }
+  tree id = DECL_ASSEMBLER_NAME (fndecl);
+  if (bool *seen = known->get (id))
+    return *seen;
+  const char *name = IDENTIFIER_POINTER (id);
+  if (*name == '*')
+    name++;
+  bool found = false;
+  for (void *lib : libs)
+    if (lib && dlsym (lib, name))
+      found = true;
+  known->put (id, found);
+  return found;
+}
+
 static bool defined_here (tree fndecl)
 {
   cgraph_node *node = cgraph_node::get (fndecl);
@@ -72,6 +111,8 @@ enum alaska_callee alaska_classify_decl (tree fndecl)
   if (fndecl_built_in_p (fndecl))
     return CALLEE_EXTERNAL;
   if (declared_in_external_header (fndecl))
+    return CALLEE_EXTERNAL;
+  if (libc_exports (fndecl))
     return CALLEE_EXTERNAL;
   return CALLEE_INSTRUMENTED;
 }
@@ -120,22 +161,8 @@ void alaska_register_external_attributes ()
 
 bool alaska_foreign_callee (const gcall *call)
 {
-  static void *libs[2];
-  static bool opened;
   tree fndecl = gimple_call_fndecl (call);
   if (!fndecl || fndecl_built_in_p (fndecl) || !DECL_NAME (fndecl))
     return false;
-  if (!opened)
-    {
-      opened = true;
-      libs[0] = dlopen ("libc.so.6", RTLD_LAZY);
-      libs[1] = dlopen ("libm.so.6", RTLD_LAZY);
-    }
-  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  if (*name == '*')
-    name++;
-  for (void *lib : libs)
-    if (lib && dlsym (lib, name))
-      return false;
-  return true;
+  return !libc_exports (fndecl);
 }
