@@ -132,6 +132,8 @@ void page_carve(struct page *pg)
 
 uint32_t page_collect(struct page *pg)
 {
+  if (!atomic_load_explicit(&pg->thread_free, memory_order_relaxed))
+    return 0;
   void *list = atomic_exchange_explicit(&pg->thread_free, NULL, memory_order_acquire);
   uint32_t n = 0;
   while (list) {

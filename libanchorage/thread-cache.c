@@ -23,7 +23,7 @@ static struct theap empty_heap = { .cur = { [0 ... NCLASSES - 1] = &anchorage_em
 static __thread struct theap *my_heap __attribute__((tls_model("initial-exec"))) = &empty_heap;
 struct theap *_Atomic anchorage_heaps;
 pthread_mutex_t anchorage_heaps_lock = PTHREAD_MUTEX_INITIALIZER;
-_Atomic long anchorage_retired_live;    /* exited threads', and frees by threads with no heap */
+_Atomic long anchorage_retired_live;    /* exited threads' (and frees when no heap could be made) */
 static pthread_key_t retire_key;
 
 static inline void add_live(struct theap *h, long delta)
@@ -230,7 +230,7 @@ static __attribute__((noinline)) void remote_free(struct theap *h, struct page *
     *(void **) p = old;
   while (!atomic_compare_exchange_weak_explicit(&pg->thread_free, &old, p,
                                                 memory_order_release, memory_order_relaxed));
-  if (h != &empty_heap)
+  if (h != &empty_heap || (h = heap_new()))
     add_live(h, -size);
   else
     atomic_fetch_sub_explicit(&anchorage_retired_live, size, memory_order_relaxed);
