@@ -9,7 +9,9 @@
  * pinned (nor kept: alaska_is_pinned says so) moves into a destination,
  * densest first, and keeps its size, its class's.  An emptied source goes
  * back to the pool, its memory to the kernel beyond the few dirty pages
- * the pool keeps. */
+ * the pool keeps, even a thread's current page: the thread takes another
+ * when it next allocates, and no page a pass could empty stays counted in
+ * the extent. */
 #define _GNU_SOURCE
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -34,14 +36,6 @@ static int by_class_used(const void *a, const void *b)
   return x->used < y->used ? -1 : x->used > y->used;
 }
 
-static int is_cur(const struct page *pg)
-{
-  if (pg->state != PAGE_OWNED)
-    return 0;
-  struct theap *h = atomic_load_explicit(&pg->owner, memory_order_relaxed);
-  return h->cur[pg->cls] == pg;
-}
-
 /* Collect every page's remote frees, give back the empty ones, and list
  * the others in all[]; returns how many. */
 static size_t sweep(void)
@@ -58,7 +52,7 @@ static size_t sweep(void)
       if (pg->state == PAGE_FREE)
         continue;
       page_collect(pg);
-      if (pg->used == 0 && !is_cur(pg)) {
+      if (pg->used == 0) {      /* a thread's current page too: it takes another */
         tc_page_release(pg);
         continue;
       }
@@ -156,7 +150,7 @@ static void evacuate(size_t lo, size_t j, size_t hi, struct pass_result *r)
       r->objects++;
     }
     pg->evac = 0;
-    if (pg->used == 0 && !is_cur(pg))
+    if (pg->used == 0)
       tc_page_release(pg);
   }
 }
