@@ -168,6 +168,7 @@ static struct theap *heap_new(void)
     atomic_store_explicit(&anchorage_heaps, h, memory_order_release);
   }
   h->in_use = 1;
+  collect_remote(h);            /* a retired heap's: pages of others, unqueued */
   pthread_mutex_unlock(&anchorage_heaps_lock);
   my_heap = h;
   pthread_setspecific(retire_key, h);
@@ -294,6 +295,7 @@ static void retire(void *arg)
   }
   pages_trim();
   pthread_mutex_unlock(&anchorage_pages_lock);
+  collect_remote(h);            /* pages queued meanwhile: unqueued, for their next owner */
   atomic_fetch_add(&anchorage_retired_live, h->live);
   add_live(h, -h->live);
   h->in_use = 0;
