@@ -21,8 +21,8 @@ extern "C" {
 #endif
 
 struct anchorage_stats {
-  uint64_t extent_bytes;        /* virtual extent of the sub-heaps */
-  uint64_t live_bytes;          /* bytes of live blocks in the sub-heaps */
+  uint64_t extent_bytes;        /* pages held and block sub-heaps' extent */
+  uint64_t live_bytes;          /* usable bytes of live blocks in them */
   uint64_t large_bytes;         /* live objects outside the sub-heaps (too
                                    large, or aligned beyond 16): libalaska's
                                    region malloc */
@@ -39,9 +39,9 @@ struct anchorage_stats {
 };
 
 /* Defragment the whole heap now: one barrier, moving every object that is
- * not pinned out of sparse sub-heaps.  Returns the number of bytes moved,
- * or -1 if the barrier could not complete (nothing moved) or Anchorage is
- * not the service in use. */
+ * not pinned out of sparse pages and sub-heaps.  Returns the number of
+ * bytes moved, or -1 if the barrier could not complete (nothing moved) or
+ * Anchorage is not the service in use. */
 long anchorage_defragment(void);
 
 /* Fill *st.  Returns -1 (and zeroes *st) if Anchorage is not in use. */

@@ -46,6 +46,10 @@ double anchorage_fragmentation(size_t *extent, size_t *live)
     e += __atomic_load_n(&anchorage_shards[i].extent, __ATOMIC_RELAXED);
     l += __atomic_load_n(&anchorage_shards[i].live, __ATOMIC_RELAXED);
   }
+  size_t pe, pl;
+  anchorage_pages_totals(&pe, &pl);
+  e += pe;
+  l += pl;
   if (extent)
     *extent = e;
   if (live)

@@ -140,6 +140,9 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
     idmap = m;
   }
   pass_no++;
+  size_t before;
+  anchorage_fragmentation(&before, NULL);
+  anchorage_compact(&budget, forced, r);
   struct pass p = { .r = r };
   unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);
   for (unsigned i = 0; i < used; i++) {
@@ -153,8 +156,6 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
     order[p.n++] = sh;
   }
   qsort(order, p.n, sizeof *order, by_occupancy);
-  size_t before;
-  anchorage_fragmentation(&before, NULL);
   p.dst = p.n;
   for (p.src = 0; p.src < p.n && budget > 0; p.src++) {
     struct subheap *sh = order[p.src];

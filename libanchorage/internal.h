@@ -2,15 +2,38 @@
  * not exported (the version script keeps them local).
  *
  * The heap is one large reserved mapping cut into sub-heaps of
- * SUBHEAP_SIZE bytes.  A sub-heap is a run of headerless blocks (16-byte
- * multiples, 16-aligned) after two bitmaps with a bit per 16-byte granule:
- * `starts' marks the first granule of every block, free or allocated, and
- * `used' that of allocated ones.  An allocated block ends where the next
- * one starts; a free block holds its free-list link and size.  Free blocks
- * sit on power-of-two free lists of their sub-heap; allocation checks one
- * list head and otherwise bumps the sub-heap's top.  Sub-heaps belong to
- * shards (one lock each); threads are spread over the shards.  A block's
- * handle ID is not stored: a defragmentation pass reads the handle table. */
+ * SUBHEAP_SIZE bytes, of two kinds.
+ *
+ * Page sub-heaps hold the small objects (up to SMALL_MAX bytes), in
+ * NCLASSES size classes: 16-byte steps up to 128 bytes, then eight classes
+ * per power of two, so that a block wastes at most 12.5% of its size.  A
+ * page sub-heap is PAGES_PER_SUBHEAP pages of PAGE_SIZE bytes; its first
+ * page holds the records of the others (struct page), so blocks carry no
+ * header.  A page serves one class.  Each thread has a heap (struct theap,
+ * thread-cache.c) that owns pages: it allocates from them and frees into
+ * them with no lock and no atomic read-modify-write, through the free list
+ * each free block holds its link in.  Another thread's free goes onto the
+ * page's lock-free thread_free list, and the page onto its owner's remote
+ * list, which the owner collects.  A thread that exits gives its empty
+ * pages back and leaves the others abandoned, for any thread to adopt.
+ * Empty pages go to a global pool (pages.c), beyond a few dirty ones with
+ * their memory given back to the kernel.  Live bytes and pages are counted
+ * per thread heap, and summed by the control loop.  A pass compacts each
+ * size class (compact.c): it evacuates the sparsest pages into the densest.
+ *
+ * Block sub-heaps hold medium objects (above SMALL_MAX, up to LARGE_BLOCK):
+ * a run of headerless blocks (16-byte multiples, 16-aligned) after two
+ * bitmaps with a bit per 16-byte granule: `starts' marks the first granule
+ * of every block, free or allocated, and `used' that of allocated ones.
+ * An allocated block ends where the next one starts; a free block holds
+ * its free-list link and size.  Free blocks sit on power-of-two free lists
+ * of their sub-heap; allocation checks one list head and otherwise bumps
+ * the sub-heap's top.  Block sub-heaps belong to shards (one lock each);
+ * threads are spread over the shards.
+ *
+ * Neither kind stores a block's handle ID: a defragmentation pass reads
+ * the handle table.  Larger objects, and objects aligned beyond 16 bytes,
+ * come from libalaska's region malloc and never move. */
 #ifndef ANCHORAGE_INTERNAL_H
 #define ANCHORAGE_INTERNAL_H
 
@@ -28,7 +51,7 @@
 #define SUBHEAP_SIZE  ((size_t) 1 << SUBHEAP_SHIFT)
 #define MIN_BLOCK     16
 #define NBUCKETS      (SUBHEAP_SHIFT - 4 + 1)   /* 2^4 .. 2^SUBHEAP_SHIFT */
-#define LARGE_BLOCK   (SUBHEAP_SIZE / 4)        /* above: libc memory */
+#define LARGE_BLOCK   (SUBHEAP_SIZE / 4)        /* above: region malloc */
 #define NSHARDS       16
 #define PAGE          ((uintptr_t) 4096)
 
@@ -48,7 +71,9 @@ static inline size_t block_for(size_t size)
 }
 
 struct shard;
+enum subheap_kind { SH_BLOCKS, SH_PAGES };
 struct subheap {
+  enum subheap_kind kind;
   char *base;                   /* SUBHEAP_SIZE bytes: the bitmaps, then blocks */
   char *top;                    /* next bump block; blocks cover [base+META_SIZE, top) */
   size_t live;                  /* bytes of allocated blocks */
@@ -98,6 +123,98 @@ int subheap_grow_last(struct subheap *sh, char *p, size_t have, size_t size);
  * the kernel.  Returns the bytes of extent removed. */
 size_t subheap_tidy(struct subheap *sh);
 void anchorage_release_pages(void *start, void *end);   /* whole pages inside */
+
+struct pass_result;
+
+/* ---- size classes and pages (pages.c) -------------------------------- */
+#define NCLASSES   64
+#define SMALL_MAX  16384                        /* the largest class */
+#define PAGE_SHIFT 16                           /* 64 KiB pages */
+#define PAGE_SIZE  ((size_t) 1 << PAGE_SHIFT)
+#define PAGES_PER_SUBHEAP (SUBHEAP_SIZE >> PAGE_SHIFT)
+
+/* The class of a request of `size` bytes (<= SMALL_MAX). */
+static inline unsigned size_class(size_t size)
+{
+  if (size <= 128)
+    return size ? (unsigned) ((size - 1) >> 4) : 0;
+  size_t s = size - 1;
+  unsigned k = 63 - (unsigned) __builtin_clzl(s);       /* 2^k <= s < 2^(k+1) */
+  return 8 + (k - 7) * 8 + (unsigned) ((s >> (k - 3)) & 7);
+}
+/* The block size of class c. */
+static inline size_t class_size(unsigned c)
+{
+  if (c < 8)
+    return 16 * (size_t) (c + 1);
+  unsigned j = c - 8, k = 7 + j / 8;
+  return ((size_t) 1 << k) + ((size_t) ((j & 7) + 1) << (k - 3));
+}
+
+enum page_state { PAGE_FREE, PAGE_OWNED, PAGE_ABANDONED };
+struct theap;
+struct page {                   /* out of band, in its sub-heap's first page */
+  void *free;                   /* free blocks (owner only) */
+  uint32_t used;                /* blocks allocated, those on thread_free included */
+  uint32_t bump;                /* blocks carved so far */
+  uint32_t capacity;            /* blocks in the page */
+  uint32_t size;                /* block size */
+  char *base;
+  struct theap *_Atomic owner;  /* NULL unless PAGE_OWNED */
+  void *_Atomic thread_free;    /* blocks other threads freed */
+  _Atomic int queued;           /* on a heap's remote list (via remote_next) */
+  uint8_t cls, state, in_full, evac;
+  uint32_t scratch;             /* compaction: its slice of the ID map */
+  struct page *next, *prev;     /* its list: the owner's, abandoned, or the pool */
+  struct page *remote_next;
+};
+static inline struct page *page_of(const void *p)
+{
+  uintptr_t base = (uintptr_t) p & ~(SUBHEAP_SIZE - 1);
+  return (struct page *) base + (((uintptr_t) p - base) >> PAGE_SHIFT);
+}
+struct page_list { struct page *head; };
+void page_list_push(struct page_list *l, struct page *pg);
+void page_list_remove(struct page_list *l, struct page *pg);
+extern pthread_mutex_t anchorage_pages_lock;
+extern struct page_list anchorage_abandoned[NCLASSES];
+extern size_t anchorage_abandoned_pages;        /* under the lock; read without */
+/* An empty page for class c (pages_lock held): adopts nothing; NULL: the
+ * region is full. */
+struct page *page_take(unsigned c);
+/* An empty page back to the pool (pages_lock held). */
+void page_give(struct page *pg);
+/* Make pg's blocks free up to a batch more (the owner, or the world stopped). */
+void page_carve(struct page *pg);
+/* Move the blocks other threads freed onto pg's free list; returns how many. */
+uint32_t page_collect(struct page *pg);
+void pages_trim(void);          /* dirty pool pages beyond the limit back to the kernel */
+
+/* ---- thread heaps (thread-cache.c) ----------------------------------- */
+struct theap {
+  struct page *cur[NCLASSES];   /* where the class allocates; never NULL */
+  struct page_list avail[NCLASSES], full[NCLASSES];
+  struct page *_Atomic remote;  /* pages with blocks on thread_free */
+  long live;                    /* bytes allocated less bytes freed by this thread */
+  long pages;                   /* pages owned */
+  struct theap *next;           /* every heap, never freed */
+  int in_use;
+};
+extern struct page anchorage_empty_page;
+extern struct theap *_Atomic anchorage_heaps;
+extern pthread_mutex_t anchorage_heaps_lock;
+extern _Atomic long anchorage_retired_live;
+int anchorage_heaps_init(void);
+void *tc_alloc(size_t size);
+void tc_free(void *p);
+/* Remove a page from its owner's lists or the abandoned list (the world
+ * stopped, or the owner), and give it back. */
+void tc_page_release(struct page *pg);
+/* Live bytes and extent of the page sub-heaps, from the heaps' counters. */
+void anchorage_pages_totals(size_t *extent, size_t *live);
+
+/* ---- compact.c: compaction of the size classes, under a barrier ------ */
+void anchorage_compact(size_t *budget, int forced, struct pass_result *r);
 
 /* ---- shards and the service (service.c) ------------------------------ */
 struct shard {

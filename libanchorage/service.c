@@ -1,10 +1,11 @@
 /* service.c: Anchorage as an alaska service -- the allocation callbacks
- * libalaska calls, and the shards that make them scale with threads.
- * Each thread allocates from one of NSHARDS shards (assigned round-robin
- * on its first allocation); a shard has a lock, a current sub-heap and the
- * list of sub-heaps it owns.  A block is freed under the lock of the
- * shard that owns its sub-heap.  Objects too large for a sub-heap, or
- * aligned beyond 16 bytes, are the C library's memory and never move. */
+ * libalaska calls.  Small objects go to the thread heaps (thread-cache.c).
+ * Medium ones go to the shards of block sub-heaps: each thread allocates
+ * from one of NSHARDS shards (assigned round-robin on its first such
+ * allocation); a shard has a lock, a current sub-heap and the list of
+ * sub-heaps it owns, and a block is freed under the lock of the shard that
+ * owns its sub-heap.  Objects too large for a sub-heap, or aligned beyond
+ * 16 bytes, come from libalaska's region malloc and never move. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,15 @@ static void *large_alloc(size_t size, size_t align, int zero)
 static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
 {
   (void) id;
+  if (likely(size <= SMALL_MAX && align <= 16)) {
+    void *p = tc_alloc(size);
+    if (likely(p != NULL)) {
+      if (zero)
+        memset(p, 0, size);
+      return p;
+    }
+    return large_alloc(size, align, zero);      /* the reserved region is full */
+  }
   size_t bs = block_for(size);
   if (unlikely(bs > LARGE_BLOCK || align > 16))
     return large_alloc(size, align, zero);
@@ -129,6 +139,10 @@ static void anchorage_free(uint32_t id, void *p)
     return;
   }
   struct subheap *sh = subheap_of(p);
+  if (likely(sh->kind == SH_PAGES)) {
+    tc_free(p);
+    return;
+  }
   struct shard *s = sh->owner;          /* stable: the sub-heap holds p */
   pthread_mutex_lock(&s->lock);
   subheap_free(sh, p, (size_t) (block_end(sh, p) - (char *) p));
@@ -143,13 +157,18 @@ static size_t anchorage_usable_size(uint32_t id, void *p)
   if (unlikely(!in_region(p)))
     return alaska_region_usable_size(p);
   struct subheap *sh = subheap_of(p);
+  if (sh->kind == SH_PAGES)
+    return page_of(p)->size;
   return (size_t) (block_end(sh, p) - (char *) p);
 }
 
 static void *anchorage_realloc(uint32_t id, void *p, size_t size)
 {
   size_t old = anchorage_usable_size(id, p), bs = block_for(size);
-  if (in_region(p)) {
+  if (in_region(p) && subheap_of(p)->kind == SH_PAGES) {
+    if (size <= SMALL_MAX && class_size(size_class(size)) == old)       /* its class */
+      return p;
+  } else if (in_region(p)) {
     if (bs <= old && bs * 2 > old)      /* fits, and not much too big */
       return p;
     if (bs > old && bs <= LARGE_BLOCK) {        /* the last block: grow in place */
@@ -178,6 +197,8 @@ static void *anchorage_realloc(uint32_t id, void *p, size_t size)
 /* fork: no lock of the heap may be held across it. */
 static void before_fork(void)
 {
+  pthread_mutex_lock(&anchorage_heaps_lock);
+  pthread_mutex_lock(&anchorage_pages_lock);
   for (int i = 0; i < NSHARDS; i++)
     pthread_mutex_lock(&anchorage_shards[i].lock);
 }
@@ -186,12 +207,16 @@ static void after_fork(void)
 {
   for (int i = 0; i < NSHARDS; i++)
     pthread_mutex_unlock(&anchorage_shards[i].lock);
+  pthread_mutex_unlock(&anchorage_pages_lock);
+  pthread_mutex_unlock(&anchorage_heaps_lock);
 }
 
 static void after_fork_child(void)
 {
   for (int i = 0; i < NSHARDS; i++)
     pthread_mutex_init(&anchorage_shards[i].lock, NULL);
+  pthread_mutex_init(&anchorage_pages_lock, NULL);
+  pthread_mutex_init(&anchorage_heaps_lock, NULL);
   anchorage_control_start();            /* the control thread did not survive */
 }
 
@@ -204,6 +229,10 @@ static int anchorage_init(void)
   }
   for (int i = 0; i < NSHARDS; i++)
     pthread_mutex_init(&anchorage_shards[i].lock, NULL);
+  if (anchorage_heaps_init()) {
+    anchorage_warn("cannot create the thread heaps' key");
+    return -1;
+  }
   pthread_atfork(before_fork, after_fork, after_fork_child);
   __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
   return anchorage_control_start();

@@ -43,7 +43,7 @@ ANCHORAGE_API int anchorage_stats_get(struct anchorage_stats *st)
   st->large_bytes = (uint64_t) atomic_load(&large_bytes);
   unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);
   for (unsigned i = 0; i < used; i++)
-    st->subheaps += anchorage_subheaps[i].owner != NULL;
+    st->subheaps += anchorage_subheaps[i].owner != NULL || anchorage_subheaps[i].kind == SH_PAGES;
   st->defragmenting = anchorage_defragmenting;
   st->passes = passes;
   st->objects_moved = objects_moved;

@@ -54,6 +54,7 @@ void anchorage_release_pages(void *start, void *end)
 
 void subheap_reset(struct subheap *sh)
 {
+  sh->kind = SH_BLOCKS;
   sh->top = subheap_data(sh);
   sh->live = 0;
   sh->owner = NULL;

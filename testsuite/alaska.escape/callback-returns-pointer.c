@@ -47,16 +47,22 @@ int main (void)
 
   /* 200 strings held by the library across a barrier that moves the
      program's own objects in between: the library's stay where it has
-     them. */
+     them.  The program's objects are spread over two pages of their size
+     class (padding freed), both left sparse, so that the pass empties
+     one into the other. */
   char *held[200];
-  void *handle[200], *own[200], *was[200];
+  void *handle[200], *own[200], *was[200], *pad[200 * 9];
   for (int i = 0; i < 200; i++)
     {
       held[i] = plain_twice ("xy");
       handle[i] = last;
       own[i] = malloc (64);
       was[i] = alaska_translate (own[i]);
+      for (int k = 0; k < 9; k++)
+        pad[i * 9 + k] = malloc (64);
     }
+  for (int i = 0; i < 200 * 9; i++)
+    free (pad[i]);
   for (int i = 0; i < 200; i += 2)
     free (own[i]);
   if (alaska_barrier ())
