@@ -188,6 +188,20 @@
  * libalaska without it.) */
 #define ALASKA_EXPORT_FN "alaska_export"
 
+/* Indirect calls.  Instrumented code calls a function pointer f as it is
+ * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a
+ * struct alaska_instrumented_text, which libalaska fills with the range
+ * of the main program's instrumented functions; zero until then).  Any
+ * other f is called as ALASKA_FOREIGN_CALL_FN, with the arguments as for
+ * f and f itself in the static-chain register (%r10).  That trampoline
+ * passes the call on unchanged when f is instrumented (in an instrumented
+ * shared object); otherwise it translates every integer argument register
+ * holding a live handle, pins those objects until f returns, calls f and
+ * returns its result.  (Added within ABI 4.) */
+#define ALASKA_INSTRUMENTED_TEXT "alaska_instrumented_text"
+#define ALASKA_FOREIGN_CALL_FN   "alaska_foreign_call"
+struct alaska_instrumented_text { uint64_t lo, span; };
+
 /* ------------------------------------------------------------------------
  * Object-file records.
  *
