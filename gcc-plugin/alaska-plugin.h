@@ -84,7 +84,7 @@ void alaska_thunk_external_addresses (void *gcc_data, void *user_data);
 bool alaska_guard_indirect_call (gcall *call, gimple_stmt_iterator *gsi);
 
 /* notes.cc */
-void alaska_note_assumed (tree fndecl);
+void alaska_note_assumed (tree fndecl, const gcall *call);
 void alaska_emit_unit_records (void *gcc_data, void *user_data);
 
 #endif

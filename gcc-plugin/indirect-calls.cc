@@ -4,7 +4,7 @@
  * dlopen'd module) and must not hand it handles.
  *
  * At each indirect call `f (args)' of an instrumented function:
- *     target = f - text.lo < text.span ? f : alaska_foreign_call;
+ *     target = f - text.lo < text.span ? f : text.foreign_call;
  *     target (args) with f as the static chain
  * where text is libalaska's ALASKA_INSTRUMENTED_TEXT, the range of the
  * main program's instrumented functions (alaska-abi.h, "Indirect calls").
@@ -17,32 +17,19 @@
 #include "gcc-common.h"
 #include "alaska-plugin.h"
 
-/* extern uint64_t alaska_instrumented_text[2]: { lo, span }. */
+/* extern uint64_t alaska_instrumented_text[3]: { lo, span, foreign_call }. */
 static tree text_decl ()
 {
   static tree decl;
   if (!decl)
     {
-      tree type = build_array_type_nelts (long_long_unsigned_type_node, 2);
+      tree type = build_array_type_nelts (long_long_unsigned_type_node, 3);
       decl = alaska_gc_keep (build_decl (BUILTINS_LOCATION, VAR_DECL,
                                          get_identifier (ALASKA_INSTRUMENTED_TEXT), type));
       TREE_PUBLIC (decl) = 1;
       DECL_EXTERNAL (decl) = 1;
       DECL_ARTIFICIAL (decl) = 1;
       TREE_USED (decl) = 1;
-    }
-  return decl;
-}
-
-static tree trampoline_decl ()
-{
-  static tree decl;
-  if (!decl)
-    {
-      decl = alaska_gc_keep (build_fn_decl (ALASKA_FOREIGN_CALL_FN,
-                                            build_function_type_list (void_type_node,
-                                                                      NULL_TREE)));
-      TREE_NOTHROW (decl) = 0;
     }
   return decl;
 }
@@ -69,7 +56,7 @@ bool alaska_guard_indirect_call (gcall *call, gimple_stmt_iterator *gsi)
   tree u = gimple_convert (&seq, u64, fn);
   tree d = gimple_build (&seq, MINUS_EXPR, u64, u, lo);
   tree inside = gimple_build (&seq, LT_EXPR, boolean_type_node, d, span);
-  tree tramp = gimple_convert (&seq, TREE_TYPE (fn), build_fold_addr_expr (trampoline_decl ()));
+  tree tramp = gimple_convert (&seq, TREE_TYPE (fn), load_field (&seq, 2));
   tree target = gimple_build (&seq, COND_EXPR, TREE_TYPE (fn), inside, fn, tramp);
   gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
   gimple_call_set_fn (call, target);

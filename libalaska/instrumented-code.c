@@ -20,7 +20,10 @@
 
 /* The main program's range, read by instrumented code (copy-relocated
  * into a PIE that refers to it: written through dlsym's answer). */
-ALASKA_API struct alaska_instrumented_text alaska_instrumented_text;
+void alaska_foreign_call(void);
+ALASKA_API struct alaska_instrumented_text alaska_instrumented_text = {
+  0, 0, (uint64_t) (uintptr_t) alaska_foreign_call
+};
 
 struct object { uintptr_t lo, hi, ilo, ihi; };  /* code; instrumented code */
 struct table { size_t n; struct object o[]; };
@@ -93,6 +96,8 @@ static void publish(const struct object *main_program)
   uint64_t lo = main_program->ilo, span = main_program->ihi - main_program->ilo;
   /* A reader that sees one field new and one old finds nothing inside
    * and takes the trampoline, which is right anyway. */
+  __atomic_store_n(&text->foreign_call, (uint64_t) (uintptr_t) alaska_foreign_call,
+                   __ATOMIC_RELEASE);
   __atomic_store_n(&text->span, 0, __ATOMIC_RELEASE);
   __atomic_store_n(&text->lo, lo, __ATOMIC_RELEASE);
   __atomic_store_n(&text->span, span, __ATOMIC_RELEASE);
