@@ -31,7 +31,8 @@ struct table { size_t n; struct object o[]; };
 static struct table *_Atomic current;
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic unsigned long closes;            /* dlclose calls */
-static unsigned long built_closes, built_adds;
+static _Atomic unsigned long built_closes;
+static unsigned long built_adds;
 static int built;
 
 struct scan { struct table *t; size_t cap; uintptr_t min_entry, max_entry; };
@@ -147,10 +148,16 @@ static const struct object *find(const struct table *t, uintptr_t pc)
   return NULL;
 }
 
+/* The object of this thread's last lookup, in the table it came from. */
+static __thread const struct object *last_object __attribute__((tls_model("initial-exec")));
+static __thread const struct table *last_table __attribute__((tls_model("initial-exec")));
+
 int alaska_code_instrumented(uintptr_t pc)
 {
   const struct table *t = atomic_load_explicit(&current, memory_order_acquire);
-  const struct object *o = find(t, pc);
+  const struct object *o = last_object;
+  if (!(t == last_table && o && pc >= o->lo && pc < o->hi))
+    o = find(t, pc);
   if (!o || atomic_load_explicit(&closes, memory_order_relaxed) != built_closes) {
     pthread_mutex_lock(&table_lock);
     int changed = 1;
@@ -162,6 +169,8 @@ int alaska_code_instrumented(uintptr_t pc)
     pthread_mutex_unlock(&table_lock);
     o = find(t, pc);
   }
+  last_table = t;
+  last_object = o;
   return o && pc >= o->ilo && pc < o->ihi;
 }
 
