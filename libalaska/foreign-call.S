@@ -68,14 +68,16 @@ alaska_foreign_call:
 	/* the return address is at 8(%rbx): DW_CFA_expression 16, DW_OP_breg3 8 */
 	.cfi_escape 0x10, 0x10, 0x02, 0x73, 0x08
 	call	*%r10
-	/* Pop this frame and any above it (left by longjmp). */
-	movl	24(%rbx), %ecx
-	movq	alaska_foreign_stack@gottpoff(%rip), %rsi
-	movl	%ecx, %fs:(%rsi)
+	/* Take what the frame holds, then pop it and any above it (left by
+	 * longjmp); in that order, as a signal handler's call through the
+	 * trampoline may reuse the frame once it is popped. */
 	movq	8(%rbx), %r11
 	.cfi_register 16, 11
+	movl	24(%rbx), %ecx
 	movq	16(%rbx), %rbx
 	.cfi_same_value 3
+	movq	alaska_foreign_stack@gottpoff(%rip), %rsi
+	movl	%ecx, %fs:(%rsi)
 	jmp	*%r11
 	.cfi_endproc
 	.size	alaska_foreign_call, .-alaska_foreign_call

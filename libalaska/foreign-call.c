@@ -11,6 +11,7 @@
  * is dropped by the next call that starts at or above its stack pointer,
  * or by the return of a call below it. */
 #define _GNU_SOURCE
+#include <signal.h>
 #include <stddef.h>
 #include "internal.h"
 
@@ -25,6 +26,14 @@ _Static_assert(offsetof(struct alaska_foreign_stack, depth) == 0, "foreign-call.
 /* regs: what the trampoline saved: rdi, rsi, rdx, rcx, r8, r9, rax, r10
  * (the target), xmm0-7, a pad, and then the caller's return address. */
 enum { REG_TARGET = 7, REG_RETURN = 25 };
+
+/* A handler running on sigaltstack may be above the frames of the calls
+ * it interrupted, which are not left. */
+static int on_signal_stack(void)
+{
+  stack_t ss;
+  return sigaltstack(NULL, &ss) == 0 && (ss.ss_flags & SS_ONSTACK);
+}
 
 static int live_handle(uint64_t v)
 {
@@ -49,8 +58,9 @@ struct alaska_foreign_frame *alaska_foreign_enter(uint64_t *regs)
   if (me && !me->foreign)
     me->foreign = st;
   unsigned d = st->depth;
-  while (d > 0 && st->frames[d - 1].sp <= sp)
-    d--;
+  if (d > 0 && st->frames[d - 1].sp <= sp && !on_signal_stack())
+    while (d > 0 && st->frames[d - 1].sp <= sp)
+      d--;
   if (d == ALASKA_FOREIGN_DEPTH)
     alaska_fatal("more than %d calls through function pointers into code the plugin did not "
                  "compile are in progress at once in one thread", ALASKA_FOREIGN_DEPTH);
