@@ -7,7 +7,8 @@
  * the handles among the saved argument registers and returns the call's
  * frame: then the trampoline moves the caller's return address into the
  * frame, calls the target in its place (stack arguments stay where they
- * were), pops the frame and returns through it.  While the target runs,
+ * were), turns a result into a handle if it points into an object it was
+ * given, pops the frame and returns through it.  While the target runs,
  * %rbx points at the frame, and the CFI finds the return address and the
  * caller's %rbx there, so the barrier's stack walks go through. */
 	.text
@@ -68,6 +69,26 @@ alaska_foreign_call:
 	/* the return address is at 8(%rbx): DW_CFA_expression 16, DW_OP_breg3 8 */
 	.cfi_escape 0x10, 0x10, 0x02, 0x73, 0x08
 	call	*%r10
+	/* A result pointing into an object the call was given comes back as
+	 * a handle (alaska_foreign_result); %rax, %rdx, %xmm0 and %xmm1 are
+	 * what the target returned. */
+	cmpl	$0, 28(%rbx)
+	je	2f
+	subq	$48, %rsp
+	.cfi_adjust_cfa_offset 48
+	movq	%rax, 0(%rsp)
+	movq	%rdx, 8(%rsp)
+	movaps	%xmm0, 16(%rsp)
+	movaps	%xmm1, 32(%rsp)
+	movq	%rbx, %rdi
+	movq	%rax, %rsi
+	call	alaska_foreign_result
+	movq	8(%rsp), %rdx
+	movaps	16(%rsp), %xmm0
+	movaps	32(%rsp), %xmm1
+	addq	$48, %rsp
+	.cfi_adjust_cfa_offset -48
+2:
 	/* Take what the frame holds, then pop it and any above it (left by
 	 * longjmp); in that order, as a signal handler's call through the
 	 * trampoline may reuse the frame once it is popped. */

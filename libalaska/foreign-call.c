@@ -21,6 +21,7 @@ __thread struct alaska_foreign_stack alaska_foreign_stack
 _Static_assert(offsetof(struct alaska_foreign_frame, ret) == 8, "foreign-call.S: ret");
 _Static_assert(offsetof(struct alaska_foreign_frame, rbx) == 16, "foreign-call.S: rbx");
 _Static_assert(offsetof(struct alaska_foreign_frame, index) == 24, "foreign-call.S: index");
+_Static_assert(offsetof(struct alaska_foreign_frame, npins) == 28, "foreign-call.S: npins");
 _Static_assert(offsetof(struct alaska_foreign_stack, depth) == 0, "foreign-call.S: depth");
 
 /* regs: what the trampoline saved: rdi, rsi, rdx, rcx, r8, r9, rax, r10
@@ -78,6 +79,27 @@ struct alaska_foreign_frame *alaska_foreign_enter(uint64_t *regs)
   __atomic_store_n(&st->depth, d + 1, __ATOMIC_RELEASE);
   alaska_runtime_leave();
   return f;
+}
+
+/* After a call that was given handles: a result that points into one of
+ * their objects (memchr, strstr) comes back as handle + offset, as it
+ * must outlive the pin.  r is the result register, which may hold no
+ * pointer at all: only an address in the region of handles' memory is
+ * taken for one. */
+uint64_t alaska_foreign_result(const struct alaska_foreign_frame *f, uint64_t r)
+{
+  if (!alaska_in_backing_region((const void *) (uintptr_t) r))
+    return r;
+  for (unsigned i = 0; i < f->npins; i++) {
+    uint32_t id = alaska_handle_id(f->pins[i]);
+    uint32_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+    if (e == 0 || e == ALASKA_ENTRY_FREE)
+      continue;                 /* freed by a callback during the call */
+    uint64_t start = (uint64_t) (uintptr_t) alaska_entry_decode(e);
+    if (r >= start && r - start <= alaska_service->usable_size(id, alaska_entry_decode(e)))
+      return ALASKA_HANDLE_BASE(id) + (r - start);
+  }
+  return r;
 }
 
 void alaska_foreign_each_pin(const struct alaska_thread *th, void (*fn)(const void *))

@@ -282,6 +282,8 @@ extern __thread struct alaska_foreign_stack alaska_foreign_stack
   __attribute__((tls_model("initial-exec")));
 /* Call fn for each handle pinned by th's calls through the trampoline. */
 void alaska_foreign_each_pin(const struct alaska_thread *th, void (*fn)(const void *));
+struct alaska_foreign_frame *alaska_foreign_enter(uint64_t *regs);
+uint64_t alaska_foreign_result(const struct alaska_foreign_frame *f, uint64_t r);
 
 /* ---- relocation-arena.c ----------------------------------------------- */
 extern char *alaska_arena_region;       /* reserved lazily; NULL until then */
