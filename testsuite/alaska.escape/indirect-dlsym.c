@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function pointer from dlsym reaches the C library: the handles in its
    arguments are translated for the call (strlen, strcmp, memcpy of
    strdup'd and malloc'd objects), and a result that points into one of

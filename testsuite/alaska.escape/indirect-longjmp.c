@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A callback that a plain-gcc library calls, reached through a pointer,
    leaves by longjmp (as lua_error leaves a Lua C function) a thousand
    times: the trampoline's frames of the calls left behind are dropped,

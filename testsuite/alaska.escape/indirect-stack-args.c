@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The trampoline translates the handles in argument registers only: a
    function of a plain-gcc library, reached through a pointer, that takes
    its seventh and eighth pointer on the stack gets those as handles, and

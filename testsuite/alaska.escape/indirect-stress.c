@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Calls through pointers into a plain-gcc library and the C library, with
    handles, while barriers move objects every millisecond: the handles of
    each call stay pinned until it returns (the malloc service poisons the

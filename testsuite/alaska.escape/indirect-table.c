@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A table of functions from a library built by plain gcc, called only
    through pointers: handles in argument registers are translated, the
    library never sees one, and what it was given stays pinned while it

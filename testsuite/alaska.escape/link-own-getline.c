@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* K&R C: the program defines getline in another unit and declares it
    itself (-std=c99: <stdio.h> does not declare the C library's); its
    calls with a heap buffer reach its own definition, never libalaska's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program defines strtol itself, in another unit; libalaska wraps the
    C library's strtol, and the plugin sends this unit's calls (declared by
    <stdlib.h>) to the wrapper.  alaska-gcc's link sees that an instrumented

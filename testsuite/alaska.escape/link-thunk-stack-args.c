@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function of a plain-gcc library that the program declares itself
    and passes eight pointers, two of them on the stack: a link-time thunk
    could translate only the six in registers, so alaska-gcc's link fails,

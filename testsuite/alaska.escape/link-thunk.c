@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program declares a function of a shared library built by plain gcc
    itself (no header, no attribute), as gnulib declares libselinux's
    getfilecon: the plugin assumes it instrumented and passes it handles.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/instrumented-lib-main.c: the program of instrumented-library.exp.
    Through pointers from dlsym it calls an instrumented library, which
    gets handles, and the library calls back into the program, which gets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/instrumented-lib.c: a shared library compiled by alaska-gcc
    (instrumented-library.exp), loaded with dlopen: its functions are
    instrumented code outside the main program, which the trampoline of

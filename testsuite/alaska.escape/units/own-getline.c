@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/own-getline.c: K&R's getline (for link-own-getline.c), which the
    C library also exports under that name: read a line into s, return its
    length.  Compiled by the plugin like the rest of the program.  */

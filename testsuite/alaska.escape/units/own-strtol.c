@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/own-strtol.c: the program's own strtol (for link-own-wrapped.c),
    compiled by the plugin like the rest of the program: it tells whether
    it was given a handle, and reads digits until a '.'.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/plain-table.c: a shared library built by plain gcc
    (dg-plain-library) that hands out a table of its functions, as a PAM
    or NSS module, a Lua C module or a server module loaded with dlopen

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/plain-table.h: the table of functions of units/plain-table.c.  */
 #include <stddef.h>
 struct plain_table
