@@ -2,7 +2,9 @@
 /* foreign-call.c: what the indirect-call trampoline (foreign-call.S) does
  * in C -- decide whether a target is instrumented, translate and pin the
  * handles in the argument registers, and keep, per thread, the frames of
- * the calls in progress where the barrier finds those pins.
+ * the calls in progress where the barrier finds those pins.  As for a
+ * direct call, objects given to another library than the C library, which
+ * may keep their addresses, are pinned for good (alaska_keep).
  *
  * A frame also holds the caller's return address and %rbx: the trampoline
  * calls the target where its caller's return address was, so arguments
@@ -50,7 +52,8 @@ static int live_handle(uint64_t v)
 struct alaska_foreign_frame *alaska_foreign_enter(uint64_t *regs)
 {
   alaska_ensure_init();
-  if (alaska_code_instrumented(regs[REG_TARGET]))
+  enum alaska_code kind = alaska_code_kind(regs[REG_TARGET]);
+  if (kind == ALASKA_CODE_INSTRUMENTED)
     return NULL;
   struct alaska_foreign_stack *st = &alaska_foreign_stack;
   struct alaska_thread *me = alaska_self;
@@ -73,6 +76,8 @@ struct alaska_foreign_frame *alaska_foreign_enter(uint64_t *regs)
   for (int i = 0; i < 6; i++)
     if (live_handle(regs[i])) {
       f->pins[n++] = (const void *) (uintptr_t) regs[i];
+      if (kind == ALASKA_CODE_OTHER)
+        alaska_keep((const void *) (uintptr_t) regs[i]);
       regs[i] = (uint64_t) (uintptr_t) alaska_translate((const void *) (uintptr_t) regs[i]);
     }
   f->npins = n;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* instrumented-code.c: which code the plugin compiled, for calls through
- * function pointers (alaska-abi.h, "Indirect calls").
+/* instrumented-code.c: which code the plugin compiled, and which is the
+ * C library's, for calls through function pointers (alaska-abi.h,
+ * "Indirect calls").
  *
  * Every loaded object with ALASKA_NOTE_SAFEPOINT entry notes has
  * instrumented code: from the start of its first instrumented function to
@@ -9,13 +10,15 @@
  * after it -- is not.  The range of the main program is published in
  * ALASKA_INSTRUMENTED_TEXT, which instrumented code reads at each indirect
  * call; every other target reaches the trampoline, which asks
- * alaska_code_instrumented.  The table of objects is rebuilt when a
- * target lies in no known object (dlopen) and after dlclose. */
+ * alaska_code_kind.  The table of objects is rebuilt when a target lies
+ * in no known object (dlopen) and after dlclose.  The C library is
+ * libc.so.6 and libm.so.6, as for the plugin (external.cc), and the vDSO. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 
 /* The main program's range, read by instrumented code (copy-relocated
@@ -25,7 +28,11 @@ ALASKA_API struct alaska_instrumented_text alaska_instrumented_text = {
   0, 0, (uint64_t) (uintptr_t) alaska_foreign_call
 };
 
-struct object { uintptr_t lo, hi, ilo, ihi; };  /* code; instrumented code */
+struct object {
+  uintptr_t lo, hi;             /* its code */
+  uintptr_t ilo, ihi;           /* its instrumented code */
+  int c_library;
+};
 struct table { size_t n; struct object o[]; };
 
 static struct table *_Atomic current;
@@ -56,7 +63,7 @@ static int each_object(struct dl_phdr_info *info, size_t size, void *data)
 {
   (void) size;
   struct scan *s = data;
-  struct object o = { UINTPTR_MAX, 0, 0, 0 };
+  struct object o = { UINTPTR_MAX, 0, 0, 0, 0 };
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
@@ -70,6 +77,11 @@ static int each_object(struct dl_phdr_info *info, size_t size, void *data)
   if (o.hi == 0)
     return 0;
   built_adds = info->dlpi_adds;
+  const char *name = info->dlpi_name ? info->dlpi_name : "";
+  const char *base = strrchr(name, '/');
+  base = base ? base + 1 : name;
+  o.c_library = !strcmp(base, "libc.so.6") || !strcmp(base, "libm.so.6")
+                || !strncmp(base, "linux-vdso.so", 13);
   s->min_entry = s->max_entry = 0;
   alaska_each_note_of(info, on_entry, s);
   /* ilo, ihi: the entries themselves for now; widened to the FDEs once
@@ -152,7 +164,7 @@ static const struct object *find(const struct table *t, uintptr_t pc)
 static __thread const struct object *last_object __attribute__((tls_model("initial-exec")));
 static __thread const struct table *last_table __attribute__((tls_model("initial-exec")));
 
-int alaska_code_instrumented(uintptr_t pc)
+enum alaska_code alaska_code_kind(uintptr_t pc)
 {
   const struct table *t = atomic_load_explicit(&current, memory_order_acquire);
   const struct object *o = last_object;
@@ -171,7 +183,11 @@ int alaska_code_instrumented(uintptr_t pc)
   }
   last_table = t;
   last_object = o;
-  return o && pc >= o->ilo && pc < o->ihi;
+  if (!o)
+    return ALASKA_CODE_OTHER;
+  if (pc >= o->ilo && pc < o->ihi)
+    return ALASKA_CODE_INSTRUMENTED;
+  return o->c_library ? ALASKA_CODE_C_LIBRARY : ALASKA_CODE_OTHER;
 }
 
 /* dlclose may unmap an object whose addresses the next one reuses. */

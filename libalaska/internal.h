@@ -263,8 +263,13 @@ void alaska_safepoints_arm(int trap);
 void alaska_safepoints_after_fork(void);
 
 /* ---- instrumented-code.c, foreign-call.c: indirect calls ----------- */
-/* Does code address pc lie in code the plugin compiled? */
-int alaska_code_instrumented(uintptr_t pc);
+/* What code address pc lies in. */
+enum alaska_code {
+  ALASKA_CODE_INSTRUMENTED,     /* code the plugin compiled */
+  ALASKA_CODE_C_LIBRARY,        /* the C library: pointers pinned for the call */
+  ALASKA_CODE_OTHER             /* other code, which may keep pointers */
+};
+enum alaska_code alaska_code_kind(uintptr_t pc);
 #define ALASKA_FOREIGN_DEPTH 64
 struct alaska_foreign_frame {   /* offsets fixed for foreign-call.S */
   uintptr_t sp;                 /* the caller's stack pointer after the call */

@@ -8,5 +8,7 @@ struct plain_table
   void (*apply) (void (*fn) (char *), char *s);   /* fn (s) */
   void (*fill) (char *dst, const char *src, int n, int c);
   long (*sum8) (long *, long *, long *, long *, long *, long *, long *, long *);
+  void (*hold) (const char *s);             /* keeps s */
+  size_t (*held_length) (void);             /* strlen of what it keeps */
 };
 const struct plain_table *plain_table (void);
