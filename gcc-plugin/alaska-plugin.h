@@ -78,8 +78,13 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
 /* external-thunks.cc */
 void alaska_thunk_external_addresses (void *gcc_data, void *user_data);
 
+/* indirect-calls.cc: send an indirect call whose target is not in the
+ * main program's instrumented code through libalaska's trampoline; true
+ * if the call was changed (it then loads memory). */
+bool alaska_guard_indirect_call (gcall *call, gimple_stmt_iterator *gsi);
+
 /* notes.cc */
-void alaska_note_assumed (tree fndecl);
+void alaska_note_assumed (tree fndecl, const gcall *call);
 void alaska_emit_unit_records (void *gcc_data, void *user_data);
 
 #endif

@@ -1,7 +1,8 @@
 /* notes.cc: what each object file records about its instrumentation (see
  * "Object-file records" in alaska-abi.h): a reference to the runtime's ABI
- * symbol, and notes naming the public functions it defines and the
- * functions it assumed were instrumented elsewhere.  Written as assembly
+ * symbol, and notes naming the public functions it defines, the
+ * functions it assumed were instrumented elsewhere, and those of them it
+ * passes arguments on the stack.  Written as assembly
  * at the end of the unit. */
 #include "alaska-abi.h"
 #include "gcc-common.h"
@@ -9,13 +10,46 @@
 
 #include <set>
 
-static std::set<std::string> *assumed;
+static std::set<std::string> *assumed, *assumed_stack;
 
-void alaska_note_assumed (tree fndecl)
+/* Does call pass an argument on the stack (x86-64 psABI), where a link-time
+ * thunk cannot translate it: more than six integer-class words (a memory
+ * return's hidden pointer counts), or an aggregate larger than 16 bytes? */
+static bool passes_on_stack (const gcall *call)
+{
+  unsigned words = 0;
+  tree lhs = gimple_call_lhs (call);
+  if (lhs && aggregate_value_p (TREE_TYPE (lhs), gimple_call_fntype (call)))
+    words++;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    {
+      tree type = TREE_TYPE (gimple_call_arg (call, i));
+      if (FLOAT_TYPE_P (type) || VECTOR_TYPE_P (type))
+        continue;
+      if (AGGREGATE_TYPE_P (type))
+        {
+          if (!tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
+              || tree_to_uhwi (TYPE_SIZE_UNIT (type)) > 16)
+            return true;
+          words += (tree_to_uhwi (TYPE_SIZE_UNIT (type)) + 7) / 8;
+        }
+      else
+        words += TYPE_PRECISION (type) > 64 ? 2 : 1;
+    }
+  return words > 6;
+}
+
+void alaska_note_assumed (tree fndecl, const gcall *call)
 {
   if (!assumed)
-    assumed = new std::set<std::string>;
-  assumed->insert (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl)));
+    {
+      assumed = new std::set<std::string>;
+      assumed_stack = new std::set<std::string>;
+    }
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  assumed->insert (name);
+  if (passes_on_stack (call))
+    assumed_stack->insert (name);
 }
 
 static void emit_note (FILE *out, int type, const std::string &name)
@@ -49,5 +83,9 @@ void alaska_emit_unit_records (void *, void *)
     for (const std::string &name : *assumed)
       if (!defined.count (name))
         emit_note (out, ALASKA_NOTE_ASSUMES, name);
+  if (assumed_stack)
+    for (const std::string &name : *assumed_stack)
+      if (!defined.count (name))
+        emit_note (out, ALASKA_NOTE_ASSUMES_STACK, name);
   fprintf (out, "\t.popsection\n");
 }

@@ -915,8 +915,10 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
   if (kind == CALLEE_INSTRUMENTED)
     {
       tree fndecl = gimple_call_fndecl (call);
+      if (!fndecl && alaska_guard_indirect_call (call, gsi))
+        need_vops = true;
       if (fndecl && alaska_assumed_instrumented (fndecl))
-        alaska_note_assumed (fndecl);
+        alaska_note_assumed (fndecl, call);
       /* A static callee that takes these arguments translated (raw-params.cc):
        * translate and pin them here, for the whole call. */
       unsigned raw = fndecl ? alaska_raw_params_of (fndecl) : 0;

@@ -188,6 +188,22 @@
  * libalaska without it.) */
 #define ALASKA_EXPORT_FN "alaska_export"
 
+/* Indirect calls.  Instrumented code calls a function pointer f as it is
+ * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a
+ * struct alaska_instrumented_text, which libalaska fills with the range
+ * of the main program's instrumented functions; zero until then).  Any
+ * other f is called as the trampoline ALASKA_FOREIGN_CALL_FN, whose
+ * address is the variable's foreign_call (so that no lazily bound PLT
+ * entry, which may clobber %r10, comes between), with the arguments as
+ * for f and f itself in the static-chain register (%r10).  The trampoline
+ * passes the call on unchanged when f is instrumented (in an instrumented
+ * shared object); otherwise it translates every integer argument register
+ * holding a live handle, pins those objects until f returns, calls f and
+ * returns its result.  (Added within ABI 4.) */
+#define ALASKA_INSTRUMENTED_TEXT "alaska_instrumented_text"
+#define ALASKA_FOREIGN_CALL_FN   "alaska_foreign_call"
+struct alaska_instrumented_text { uint64_t lo, span, foreign_call; };
+
 /* ------------------------------------------------------------------------
  * Object-file records.
  *
@@ -204,6 +220,10 @@
  *     plugin compiled it;
  *   ALASKA_NOTE_ASSUMES: this object passes handles to the function,
  *     assuming the plugin compiled it in another unit.
+ *   ALASKA_NOTE_ASSUMES_STACK: besides, some of those calls pass
+ *     arguments on the stack (more than six integer-class words, or an
+ *     aggregate larger than 16 bytes), which alaska-gcc's link-time thunks
+ *     cannot translate (added within ABI 4; readers ignore unknown types).
  * libalaska checks at start-up that every assumed function is defined by
  * some instrumented object, and warns naming each one that is not.
  */
@@ -214,6 +234,7 @@
 #define ALASKA_NOTE_DEFINES      1
 #define ALASKA_NOTE_ASSUMES      2
 #define ALASKA_NOTE_SAFEPOINT    3
+#define ALASKA_NOTE_ASSUMES_STACK 4
 
 /* ------------------------------------------------------------------------
  * Safepoints.  The plugin puts a 5-byte NOP (ALASKA_SAFEPOINT_NOP) at the

@@ -338,6 +338,7 @@ ALASKA_API int alaska_barrier(void)
       unsigned n = __atomic_load_n(&th->wrapper_pins_n, __ATOMIC_ACQUIRE);
       for (unsigned i = 0; i < n && i < ALASKA_WRAPPER_PINS; i++)
         pin(th->wrapper_pins[i]);
+      alaska_foreign_each_pin(th, pin);
     }
     if (me) {
       ucontext_t uc;

@@ -154,8 +154,10 @@ static inline void *alaska_checked_backing(const void *h, const char *what)
 
 /* ---- notes.c ---------------------------------------------------------- */
 typedef void alaska_note_fn(unsigned type, const char *desc, size_t size, void *arg);
-/* Call fn for every Alaska note of every loaded object. */
+/* Call fn for every Alaska note of every loaded object, or of one. */
 void alaska_each_note(alaska_note_fn *fn, void *arg);
+struct dl_phdr_info;
+void alaska_each_note_of(const struct dl_phdr_info *info, alaska_note_fn *fn, void *arg);
 
 /* ---- cfi.c ------------------------------------------------------------ */
 /* The CFA rule (DWARF register + offset) at code address pc, and the
@@ -183,6 +185,8 @@ struct alaska_thread {
   /* Handles a libalaska wrapper translated, pinned while it runs. */
   unsigned wrapper_pins_n;
   const void *wrapper_pins[ALASKA_WRAPPER_PINS];
+  /* Its calls through the trampoline (foreign-call.c), once it made one. */
+  struct alaska_foreign_stack *foreign;
 };
 extern pthread_mutex_t alaska_registry_lock;
 extern struct alaska_thread *alaska_threads;
@@ -257,6 +261,34 @@ const struct alaska_function *alaska_function_at(uintptr_t pc);
 int alaska_is_safepoint(uintptr_t pc);
 void alaska_safepoints_arm(int trap);
 void alaska_safepoints_after_fork(void);
+
+/* ---- instrumented-code.c, foreign-call.c: indirect calls ----------- */
+/* What code address pc lies in. */
+enum alaska_code {
+  ALASKA_CODE_INSTRUMENTED,     /* code the plugin compiled */
+  ALASKA_CODE_C_LIBRARY,        /* the C library: pointers pinned for the call */
+  ALASKA_CODE_OTHER             /* other code, which may keep pointers */
+};
+enum alaska_code alaska_code_kind(uintptr_t pc);
+#define ALASKA_FOREIGN_DEPTH 64
+struct alaska_foreign_frame {   /* offsets fixed for foreign-call.S */
+  uintptr_t sp;                 /* the caller's stack pointer after the call */
+  uintptr_t ret;                /* the caller's return address */
+  uintptr_t rbx;                /* the caller's %rbx */
+  unsigned index;               /* this frame's place in the stack */
+  unsigned npins;
+  const void *pins[6];          /* handles translated for the call */
+};
+struct alaska_foreign_stack {
+  unsigned depth;               /* frames in use */
+  struct alaska_foreign_frame frames[ALASKA_FOREIGN_DEPTH];
+};
+extern __thread struct alaska_foreign_stack alaska_foreign_stack
+  __attribute__((tls_model("initial-exec")));
+/* Call fn for each handle pinned by th's calls through the trampoline. */
+void alaska_foreign_each_pin(const struct alaska_thread *th, void (*fn)(const void *));
+struct alaska_foreign_frame *alaska_foreign_enter(uint64_t *regs);
+uint64_t alaska_foreign_result(const struct alaska_foreign_frame *f, uint64_t r);
 
 /* ---- relocation-arena.c ----------------------------------------------- */
 extern char *alaska_arena_region;       /* reserved lazily; NULL until then */

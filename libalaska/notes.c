@@ -23,6 +23,18 @@ static void scan(const char *p, const char *end, struct each *e)
   }
 }
 
+void alaska_each_note_of(const struct dl_phdr_info *info, alaska_note_fn *fn, void *arg)
+{
+  struct each e = { fn, arg };
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_NOTE)
+      continue;
+    const char *start = (const char *) (info->dlpi_addr + ph->p_vaddr);
+    scan(start, start + ph->p_memsz, &e);
+  }
+}
+
 static int each_object(struct dl_phdr_info *info, size_t size, void *data)
 {
   (void) size;

@@ -1,6 +1,8 @@
 /* Without an override, a handle that reaches plain code is not a raw
-   address: the plain code faults.  The start-up warning came first. */
+   address: the plain code faults.  The start-up warning came first.
+   Linked by plain gcc: alaska-gcc would give plain_sum a link-time thunk. */
 /* { dg-do run } */
+/* { dg-alaska-mode fplugin } */
 /* { dg-plain-sources "units/plain-sum.c" } */
 /* { dg-exit-status SIGSEGV } */
 /* { dg-output "^alaska: warning: instrumented code passes handles to 'plain_sum'" } */

@@ -1,5 +1,7 @@
-/* ALASKA_LINK_CHECK=0 turns the start-up check off. */
+/* ALASKA_LINK_CHECK=0 turns the start-up check off.
+   Linked by plain gcc, as in linkcheck-warn.c. */
 /* { dg-do run } */
+/* { dg-alaska-mode fplugin } */
 /* { dg-plain-sources "units/plain-sum.c" } */
 /* { dg-env "ALASKA_LINK_CHECK=0" } */
 /* { dg-output "^sum 6\n$" } */

@@ -9,3 +9,9 @@ int plain_sum (const int *v, int n)
     s += v[i];
   return s;
 }
+
+long plain_sum8 (const long *a, const long *b, const long *c, const long *d,
+                 const long *e, const long *f, const long *g, const long *h)
+{
+  return *a + *b + *c + *d + *e + *f + *g + *h;
+}
