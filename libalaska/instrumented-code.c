@@ -12,7 +12,10 @@
  * call; every other target reaches the trampoline, which asks
  * alaska_code_kind.  The table of objects is rebuilt when a target lies
  * in no known object (dlopen) and after dlclose.  The C library is
- * libc.so.6 and libm.so.6, as for the plugin (external.cc), and the vDSO. */
+ * libc.so.6 and libm.so.6, as for the plugin (external.cc), and the vDSO.
+ * libalaska itself counts as instrumented: its entry points take handles
+ * as they are (free, stored as a function pointer in gnulib's obstacks,
+ * is libalaska's hfree). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
@@ -32,6 +35,7 @@ struct object {
   uintptr_t lo, hi;             /* its code */
   uintptr_t ilo, ihi;           /* its instrumented code */
   int c_library;
+  int runtime;                  /* libalaska: all of it takes handles */
 };
 struct table { size_t n; struct object o[]; };
 
@@ -63,7 +67,7 @@ static int each_object(struct dl_phdr_info *info, size_t size, void *data)
 {
   (void) size;
   struct scan *s = data;
-  struct object o = { UINTPTR_MAX, 0, 0, 0, 0 };
+  struct object o = { UINTPTR_MAX, 0, 0, 0, 0, 0 };
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
@@ -88,6 +92,12 @@ static int each_object(struct dl_phdr_info *info, size_t size, void *data)
    * out of dl_iterate_phdr (cfi.c iterates the objects too). */
   o.ilo = s->min_entry;
   o.ihi = s->max_entry ? s->max_entry + 1 : 0;
+  uintptr_t self = (uintptr_t) alaska_code_kind;
+  if (self >= o.lo && self < o.hi) {
+    o.runtime = 1;
+    o.ilo = o.lo;
+    o.ihi = o.hi;
+  }
   if (s->t->n == s->cap) {
     s->cap *= 2;
     struct table *t = realloc(s->t, sizeof *t + s->cap * sizeof(struct object));
@@ -130,7 +140,7 @@ static void rebuild(void)
     int reg;
     int64_t off;
     uintptr_t start, end, lo = o->ilo, hi = o->ihi;
-    if (!hi)
+    if (!hi || o->runtime)
       continue;
     if (!alaska_cfa_rule(lo, &reg, &off, &start, &end))
       o->ilo = start;
