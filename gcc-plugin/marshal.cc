@@ -26,8 +26,8 @@
  *     v = *slot                  (a null argument reads a zero instead)
  *     m[i] = { slot, v, - }      (struct alaska_marshal_slot)
  *     [pin v]                    (the caller's pin set, live to the end)
- *     alaska_marshal_in (m, n)   (live handles translated into the slots)
- * and after it alaska_marshal_out (m, n), which gives back handle + offset
+ *     k = alaska_marshal_in (m, n)   (live handles translated into the slots)
+ * and after it alaska_marshal_out (m, k ? n : 0), which gives back handle + offset
  * for what the callee left pointing into a translated object: a slot's
  * own, or the object of a translated argument (m's entries with a null
  * slot), as getpwnam_r's members point into its buffer.  The arguments'
@@ -46,7 +46,9 @@
 #define MAX_ARRAY 64            /* elements of a known array */
 #define MAX_DEPTH 3             /* nested structures */
 
-/* void name (void *, unsigned long), or void name (const void *, const char *). */
+/* unsigned long alaska_marshal_in (void *, unsigned long), void
+ * alaska_marshal_out (void *, unsigned long), void alaska_marshal_array
+ * (const void *, const char *). */
 static tree marshal_fn (const char *name)
 {
   static tree in, out, array;
@@ -56,9 +58,11 @@ static tree marshal_fn (const char *name)
     {
       tree type = decl == &array
         ? build_function_type_list (void_type_node, const_ptr_type_node,
-                                    build_pointer_type (build_qualified_type (char_type_node, TYPE_QUAL_CONST)), NULL_TREE)
-        : build_function_type_list (void_type_node, ptr_type_node,
-                                    long_unsigned_type_node, NULL_TREE);
+                                    build_pointer_type (build_qualified_type (char_type_node,
+                                                                              TYPE_QUAL_CONST)),
+                                    NULL_TREE)
+        : build_function_type_list (decl == &in ? long_unsigned_type_node : void_type_node,
+                                    ptr_type_node, long_unsigned_type_node, NULL_TREE);
       *decl = alaska_gc_keep (build_fn_decl (name, type));
       TREE_NOTHROW (*decl) = 1;
     }
@@ -251,11 +255,18 @@ unsigned alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_bu
   tree count = build_int_cst (long_unsigned_type_node, entries);
   gcall *in = gimple_build_call (marshal_fn (ALASKA_MARSHAL_IN_FN), 2, build_fold_addr_expr (m),
                                  count);
+  tree translated = make_ssa_name (long_unsigned_type_node);
+  gimple_call_set_lhs (in, translated);
   gimple_seq_add_stmt_without_update (&seq, in);
+  /* Nothing translated: alaska_marshal_out has nothing to look at. */
+  tree any = gimple_build (&seq, NE_EXPR, boolean_type_node, translated,
+                           build_zero_cst (long_unsigned_type_node));
+  tree out_count = gimple_build (&seq, COND_EXPR, long_unsigned_type_node, any, count,
+                                 build_zero_cst (long_unsigned_type_node));
   gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
 
   gcall *out = gimple_build_call (marshal_fn (ALASKA_MARSHAL_OUT_FN), 2, build_fold_addr_expr (m),
-                                  count);
+                                  out_count);
   gsi_insert_after (gsi, out, GSI_SAME_STMT);   /* gsi stays on the call */
 
   if (pins)

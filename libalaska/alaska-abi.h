@@ -195,12 +195,15 @@
  * next_in and next_out).  For each such slot the plugin loads its value
  * (keeping it in the caller's pin set until the call is over) and fills
  * one struct alaska_marshal_slot; then, around the call:
- *   ALASKA_MARSHAL_IN_FN, void (struct alaska_marshal_slot *, unsigned long n):
+ *   ALASKA_MARSHAL_IN_FN,
+ *   size_t (struct alaska_marshal_slot *, unsigned long n):
  *     where `slot' is not null and `handle' is a live handle (bit 63 set,
  *     its entry neither 0 nor ALASKA_ENTRY_FREE), stores its translation
  *     in *slot and in `raw'; otherwise sets `raw' to `handle' and leaves
- *     *slot alone.
- *   ALASKA_MARSHAL_OUT_FN, same signature, after the call: for each slot
+ *     *slot alone.  Returns how many entries have `raw' != `handle'; when
+ *     none has, the plugin passes n = 0 to ALASKA_MARSHAL_OUT_FN.
+ *   ALASKA_MARSHAL_OUT_FN,
+ *   void (struct alaska_marshal_slot *, unsigned long n), after the call: for each slot
  *     whose value is now an address within (or one past) the object of an
  *     entry that was translated, stores that entry's handle plus the
  *     address's offset; leaves null, handles and other addresses alone.

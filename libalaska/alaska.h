@@ -144,7 +144,7 @@ void *alaska_export(void *p);
 /* Marshalling of pointers stored where a call's arguments point, around
  * a call into code the plugin did not compile (alaska-abi.h); the plugin
  * calls them. */
-void alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n);
+size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n);
 void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long n);
 void alaska_marshal_array(const void *const *array, const char *fn);
 

@@ -21,19 +21,24 @@ static inline int live_handle(const void *p)
   return e != 0 && e != ALASKA_ENTRY_FREE;
 }
 
-ALASKA_API void alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n)
+ALASKA_API size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n)
 {
+  size_t translated = 0;
   for (unsigned long i = 0; i < n; i++) {
-    if (!m[i].slot)
-      continue;                 /* an argument's object, or a null slot */
     void *h = m[i].handle;
+    if (!m[i].slot) {
+      translated += m[i].raw != h;      /* an argument's object, or a null slot */
+      continue;
+    }
     if (live_handle(h)) {
       void *t = alaska_translate(h);
       m[i].raw = t;
       *m[i].slot = t;
+      translated++;
     } else
       m[i].raw = h;
   }
+  return translated;
 }
 
 /* The handle of the object of entry e that raw address r points into
