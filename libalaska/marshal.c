@@ -42,8 +42,8 @@ ALASKA_API size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long
 }
 
 /* The handle of the object of entry e that raw address r points into
- * (from its start to one past its end), or NULL. */
-static void *rebase(const struct alaska_marshal_slot *e, uintptr_t r)
+ * (from its start to its end, or one past it if past_end), or NULL. */
+static void *rebase(const struct alaska_marshal_slot *e, uintptr_t r, int past_end)
 {
   uintptr_t t = (uintptr_t) e->raw;
   if (r == t)
@@ -53,7 +53,7 @@ static void *rebase(const struct alaska_marshal_slot *e, uintptr_t r)
   if (r < start)
     return NULL;
   char *base = (char *) e->handle - off;
-  if (r - start > halloc_usable_size(base))
+  if (r - start >= halloc_usable_size(base) + past_end)
     return NULL;
   return base + (r - start);
 }
@@ -69,13 +69,17 @@ ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long 
      * the library's own memory are left at once. */
     if (!alaska_in_backing_region((void *) r))
       continue;
-    /* Its own object first: an advanced cursor (iconv, getsubopt). */
+    /* Its own object first, up to one past its end: an advanced cursor
+     * (iconv, getsubopt).  Then the others', inside before one past the
+     * end: objects may lie back to back (getpwnam_r's structure, then
+     * its buffer, which the members point into). */
     void *h = NULL;
     if (m[i].raw != m[i].handle)
-      h = rebase(&m[i], r);
-    for (unsigned long j = 0; !h && j < n; j++)
-      if (j != i && m[j].raw != m[j].handle)
-        h = rebase(&m[j], r);
+      h = rebase(&m[i], r, 1);
+    for (int past_end = 0; past_end < 2 && !h; past_end++)
+      for (unsigned long j = 0; !h && j < n; j++)
+        if (j != i && m[j].raw != m[j].handle)
+          h = rebase(&m[j], r, past_end);
     if (h)
       *slot = h;
   }
