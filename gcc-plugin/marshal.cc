@@ -145,12 +145,13 @@ static void m_store (gimple_seq *seq, tree m, unsigned k, tree value)
   gimple_seq_add_stmt_without_update (seq, gimple_build_assign (m_ref (m, k), value));
 }
 
-unsigned alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builder *pins,
-                              const std::vector<std::pair<tree, tree>> &objects)
+bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builder *pins,
+                          const std::vector<std::pair<tree, tree>> &objects, unsigned *marshalled)
 {
+  *marshalled = 0;
   tree fntype = gimple_call_fntype (call);
   if (!fntype || stmt_ends_bb_p (call))
-    return 0;
+    return false;
   const char *name = alaska_callee_name (call);
   unsigned HOST_WIDE_INT handles = alaska_handle_args (call);
   std::vector<slot> slots;
@@ -194,9 +195,10 @@ unsigned alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_bu
     }
   if (slots.empty ())
     {
-      if (seq)
-        gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
-      return 0;
+      if (!seq)
+        return false;
+      gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+      return true;
     }
 
   /* The objects of translated arguments come after the slots in m. */
@@ -292,5 +294,6 @@ unsigned alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_bu
         fprintf (dump_file, "alaska: marshal slot: argument %u, offset " HOST_WIDE_INT_PRINT_DEC "\n",
                  s.arg, s.offset);
     }
-  return slots.size ();
+  *marshalled = slots.size ();
+  return true;
 }

@@ -13,9 +13,9 @@ class pin_set_builder;
  * rewritten), marshal the pointer slots its prototype says it reads or
  * writes through them.  `objects': the (handle, translation) pairs of the
  * arguments translated for the call, whose objects slots may point into
- * afterwards.  pins may be NULL (no tracking).  Returns the number of
- * slots marshalled (the statements added access memory). */
-unsigned alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builder *pins,
-                              const std::vector<std::pair<tree, tree>> &objects);
+ * afterwards.  pins may be NULL (no tracking).  Returns whether it added
+ * statements (which access memory); *slots: how many slots it marshalled. */
+bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builder *pins,
+                          const std::vector<std::pair<tree, tree>> &objects, unsigned *slots);
 
 #endif

@@ -912,9 +912,10 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
         update_stmt (call);
       if (changed && pins)
         pins->add_escape_call (call);
-      if (unsigned m = alaska_marshal_call (call, gsi, pins, objects))
+      unsigned slots;
+      if (alaska_marshal_call (call, gsi, pins, objects, &slots))
         {
-          marshalled += m;
+          marshalled += slots;
           need_vops = true;
         }
       if (handle)
