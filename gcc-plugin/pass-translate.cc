@@ -62,6 +62,7 @@
 #include "external.h"
 #include "libc-model.h"
 #include "pin-sets.h"
+#include "marshal.h"
 
 #include <map>
 #include <vector>
@@ -112,6 +113,7 @@ public:
   unsigned escapes = 0;         /* pointer arguments to external calls */
   unsigned carried_phis = 0;    /* PHIs given a translated twin */
   unsigned raw_args = 0;        /* arguments translated for a static callee */
+  unsigned marshalled = 0;      /* pointer slots marshalled (marshal.cc) */
   /* Default definitions of the parameters that arrive translated. */
   hash_set<tree> raw_params;
   bool need_vops = false;
@@ -882,6 +884,7 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
       bool foreign = alaska_foreign_callee (call);
       unsigned HOST_WIDE_INT handles = alaska_handle_args (call);
       tree handle = NULL_TREE, targ = NULL_TREE;
+      std::vector<std::pair<tree, tree>> objects;       /* for marshal.cc */
       for (unsigned i = 0; i < n; i++)
         {
           tree *slot = gimple_call_arg_ptr (call, i);
@@ -898,6 +901,7 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
             {
               changed = true;
               escapes++;
+              objects.push_back ({before, *slot});
               if ((int) i == into)
                 handle = before, targ = *slot;
               if (foreign)
@@ -908,6 +912,12 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
         update_stmt (call);
       if (changed && pins)
         pins->add_escape_call (call);
+      unsigned slots;
+      if (alaska_marshal_call (call, gsi, pins, objects, &slots))
+        {
+          marshalled += slots;
+          need_vops = true;
+        }
       if (handle)
         fix_result (call, handle, targ, gsi);
       return;
@@ -1321,6 +1331,8 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
       if (tr.raw_args)
         fprintf (dump_file, "alaska: %u arguments translated for static callees\n",
                  tr.raw_args);
+      if (tr.marshalled)
+        fprintf (dump_file, "alaska: %u pointer slots marshalled\n", tr.marshalled);
       if (!alaska_opts.no_track)
         fprintf (dump_file, "alaska: pin set of %u slots\n"
                  "alaska: pin slots cleared at entry: %u\n"

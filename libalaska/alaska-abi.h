@@ -188,6 +188,43 @@
  * libalaska without it.) */
 #define ALASKA_EXPORT_FN "alaska_export"
 
+/* Marshalling at a call into code the plugin did not compile, for the
+ * pointers such code reads or writes through its arguments: the slot a
+ * `T **' parameter points at (iconv's buffers, getsubopt's option string)
+ * and the pointer members of a structure a parameter points at (zlib's
+ * next_in and next_out).  For each such slot the plugin loads its value
+ * (keeping it in the caller's pin set until the call is over) and fills
+ * one struct alaska_marshal_slot; then, around the call:
+ *   ALASKA_MARSHAL_IN_FN,
+ *   size_t (struct alaska_marshal_slot *, unsigned long n):
+ *     where `slot' is not null and `handle' is a live handle (bit 63 set,
+ *     its entry neither 0 nor ALASKA_ENTRY_FREE), stores its translation
+ *     in *slot and in `raw'; otherwise sets `raw' to `handle' and leaves
+ *     *slot alone.  Returns how many entries have `raw' != `handle'; when
+ *     none has, the plugin passes n = 0 to ALASKA_MARSHAL_OUT_FN.
+ *   ALASKA_MARSHAL_OUT_FN,
+ *   void (struct alaska_marshal_slot *, unsigned long n), after the call: for each slot
+ *     whose value is now an address within (or one past) the object of an
+ *     entry that was translated, stores that entry's handle plus the
+ *     address's offset; leaves null, handles and other addresses alone.
+ * Entries with a null `slot' and `raw' set by the plugin name objects of
+ * the call's translated arguments, to which slots may point afterwards
+ * (getpwnam_r's members point into its buffer).
+ * ALASKA_MARSHAL_ARRAY_FN, void (const void *const *array, const char *fn):
+ *   before a call that passes an array of pointers whose length the plugin
+ *   cannot know (a `T *const *' parameter), stops the program with a
+ *   message naming fn if the array's first element is a live handle.
+ * (Added within ABI 4: an object file that calls them does not link
+ * against a libalaska without them.) */
+struct alaska_marshal_slot {
+  void **slot;                  /* where the pointer is; null: none */
+  void *handle;                 /* its value before the call */
+  void *raw;                    /* its value during the call */
+};
+#define ALASKA_MARSHAL_IN_FN     "alaska_marshal_in"
+#define ALASKA_MARSHAL_OUT_FN    "alaska_marshal_out"
+#define ALASKA_MARSHAL_ARRAY_FN  "alaska_marshal_array"
+
 /* Indirect calls.  Instrumented code calls a function pointer f as it is
  * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a
  * struct alaska_instrumented_text, which libalaska fills with the range

@@ -141,6 +141,13 @@ void alaska_keep(const void *h);
  * thunks call it on what a callback of another library returns. */
 void *alaska_export(void *p);
 
+/* Marshalling of pointers stored where a call's arguments point, around
+ * a call into code the plugin did not compile (alaska-abi.h); the plugin
+ * calls them. */
+size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n);
+void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long n);
+void alaska_marshal_array(const void *const *array, const char *fn);
+
 /* Stop the world at safepoints and let the service move every object that
  * no thread has pinned.  0 on success; -1 if it had to give up (a thread
  * did not reach a safepoint in time, or a pin set could not be read), in

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/* marshal.cc: type-directed marshalling of the pointers that a call into
+ * code the plugin did not compile reads or writes through its arguments.
+ *
+ * Translating a pointer argument is not enough when the callee follows
+ * pointers stored where the argument points: getsubopt (&subopts, ...),
+ * iconv (cd, &in, &inlen, &out, &outlen), mbsrtowcs (w, &src, n, &st), and
+ * zlib's inflate (strm) reading strm->next_in.  The prototype says where
+ * such pointers are, the *slots* of the call:
+ *   - a `T **' parameter whose pointee pointer is not const: one slot,
+ *     the pointer it points at;
+ *   - a pointer to a complete structure: each data pointer member,
+ *     also in nested structures (function pointers are callbacks: left
+ *     alone; unions and arrays inside the structure too).  Structures
+ *     whose tag starts with `_' are the C library's own (FILE is struct
+ *     _IO_FILE, locale_t, va_list): they hold no handles of the program;
+ *   - a `T *const *' parameter is an array (execv's argv, getsubopt's
+ *     tokens): the elements of an array the argument names with a known
+ *     length are slots; otherwise libalaska checks at run time that its
+ *     first element is no handle, and stops the program naming the
+ *     function if it is (ALASKA_MARSHAL_ARRAY_FN).
+ * Functions with wrappers in libalaska never get here: the call is
+ * redirected to the wrapper first.
+ *
+ * For each slot the call gets, before it:
+ *     v = *slot                  (a null argument reads a zero instead)
+ *     m[i] = { slot, v, - }      (struct alaska_marshal_slot)
+ *     [pin v]                    (the caller's pin set, live to the end)
+ *     k = alaska_marshal_in (m, n)   (live handles translated into the slots)
+ * and after it alaska_marshal_out (m, k ? n : 0), which gives back handle + offset
+ * for what the callee left pointing into a translated object: a slot's
+ * own, or the object of a translated argument (m's entries with a null
+ * slot), as getpwnam_r's members point into its buffer.  The arguments'
+ * pins last to alaska_marshal_out too, so the structure holding the slots
+ * cannot move while they hold raw addresses.  A call that ends its block
+ * (it cannot return, or may throw) is not marshalled. */
+#include "alaska-abi.h"
+#include "gcc-common.h"
+#include "alaska-plugin.h"
+#include "external.h"
+#include "libc-model.h"
+#include "pin-sets.h"
+#include "marshal.h"
+
+#define MAX_SLOTS 32            /* per call: more are left alone */
+#define MAX_ARRAY 64            /* elements of a known array */
+#define MAX_DEPTH 3             /* nested structures */
+
+/* unsigned long alaska_marshal_in (void *, unsigned long), void
+ * alaska_marshal_out (void *, unsigned long), void alaska_marshal_array
+ * (const void *, const char *). */
+static tree marshal_fn (const char *name)
+{
+  static tree in, out, array;
+  tree *decl = !strcmp (name, ALASKA_MARSHAL_IN_FN) ? &in
+               : !strcmp (name, ALASKA_MARSHAL_OUT_FN) ? &out : &array;
+  if (!*decl)
+    {
+      tree type = decl == &array
+        ? build_function_type_list (void_type_node, const_ptr_type_node,
+                                    build_pointer_type (build_qualified_type (char_type_node,
+                                                                              TYPE_QUAL_CONST)),
+                                    NULL_TREE)
+        : build_function_type_list (decl == &in ? long_unsigned_type_node : void_type_node,
+                                    ptr_type_node, long_unsigned_type_node, NULL_TREE);
+      *decl = alaska_gc_keep (build_fn_decl (name, type));
+      TREE_NOTHROW (*decl) = 1;
+    }
+  return *decl;
+}
+
+/* Does the structure's tag name it the C library's own (reserved names)? */
+static bool reserved_tag_p (tree rec)
+{
+  tree name = TYPE_NAME (TYPE_MAIN_VARIANT (rec));
+  if (name && TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+  return name && TREE_CODE (name) == IDENTIFIER_NODE && IDENTIFIER_POINTER (name)[0] == '_';
+}
+
+static bool data_pointer_p (tree t)
+{
+  return POINTER_TYPE_P (t) && !FUNC_OR_METHOD_TYPE_P (TREE_TYPE (t));
+}
+
+/* Byte offsets of the data pointer members of structure rec, at base. */
+static void pointer_members (tree rec, HOST_WIDE_INT base, int depth,
+                             std::vector<HOST_WIDE_INT> &out)
+{
+  for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
+    {
+      if (TREE_CODE (f) != FIELD_DECL || DECL_BIT_FIELD (f)
+          || !tree_fits_shwi_p (byte_position (f)))
+        continue;
+      HOST_WIDE_INT off = base + int_byte_position (f);
+      tree t = TREE_TYPE (f);
+      if (data_pointer_p (t))
+        out.push_back (off);
+      else if (TREE_CODE (t) == RECORD_TYPE && depth < MAX_DEPTH && COMPLETE_TYPE_P (t))
+        pointer_members (t, off, depth + 1, out);
+    }
+}
+
+/* The number of elements of the array whose address (or whose first
+ * element's) arg is, if known, or 0. */
+static HOST_WIDE_INT known_array_length (tree arg)
+{
+  if (TREE_CODE (arg) != ADDR_EXPR)
+    return 0;
+  tree a = TREE_OPERAND (arg, 0);
+  if (TREE_CODE (a) == ARRAY_REF && integer_zerop (TREE_OPERAND (a, 1)))
+    a = TREE_OPERAND (a, 0);
+  if (!DECL_P (a) || TREE_CODE (TREE_TYPE (a)) != ARRAY_TYPE)
+    return 0;
+  tree dom = TYPE_DOMAIN (TREE_TYPE (a));
+  if (!dom || !TYPE_MAX_VALUE (dom) || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom)))
+    return 0;
+  return tree_to_shwi (TYPE_MAX_VALUE (dom)) + 1;
+}
+
+struct slot {
+  unsigned arg;
+  HOST_WIDE_INT offset;
+};
+
+/* Gimple helpers: statements go into seq. */
+static tree as_ssa (gimple_seq *seq, tree e)
+{
+  if (TREE_CODE (e) == SSA_NAME)
+    return e;
+  tree n = make_ssa_name (TREE_TYPE (e));
+  gimple_seq_add_stmt_without_update (seq, gimple_build_assign (n, e));
+  return n;
+}
+
+static tree m_ref (tree m, unsigned k)
+{
+  return build4 (ARRAY_REF, ptr_type_node, m, build_int_cst (integer_type_node, k),
+                 NULL_TREE, NULL_TREE);
+}
+
+static void m_store (gimple_seq *seq, tree m, unsigned k, tree value)
+{
+  value = gimple_convert (seq, ptr_type_node, value);
+  gimple_seq_add_stmt_without_update (seq, gimple_build_assign (m_ref (m, k), value));
+}
+
+bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builder *pins,
+                          const std::vector<std::pair<tree, tree>> &objects, unsigned *marshalled)
+{
+  *marshalled = 0;
+  tree fntype = gimple_call_fntype (call);
+  if (!fntype || stmt_ends_bb_p (call))
+    return false;
+  const char *name = alaska_callee_name (call);
+  unsigned HOST_WIDE_INT handles = alaska_handle_args (call);
+  std::vector<slot> slots;
+  unsigned n = gimple_call_num_args (call), i = 0;
+  gimple_seq seq = NULL;
+  for (tree p = TYPE_ARG_TYPES (fntype); p && i < n; p = TREE_CHAIN (p), i++)
+    {
+      tree type = TREE_VALUE (p), arg = gimple_call_arg (call, i);
+      if (type == void_type_node)
+        break;
+      if ((i < HOST_BITS_PER_WIDE_INT && (handles >> i & 1))
+          || !POINTER_TYPE_P (type) || integer_zerop (arg))
+        continue;
+      tree q = TREE_TYPE (type);
+      std::vector<HOST_WIDE_INT> offs;
+      if (data_pointer_p (q) && !TYPE_READONLY (q))
+        offs.push_back (0);
+      else if (data_pointer_p (q))
+        {
+          HOST_WIDE_INT len = known_array_length (arg);
+          if (len > 0 && len <= MAX_ARRAY)
+            for (HOST_WIDE_INT k = 0; k < len; k++)
+              offs.push_back (k * POINTER_SIZE_UNITS);
+          else
+            {
+              gimple_seq_add_stmt_without_update
+                (&seq, gimple_build_call (marshal_fn (ALASKA_MARSHAL_ARRAY_FN), 2,
+                                          gimple_convert (&seq, const_ptr_type_node, arg),
+                                          build_string_literal (strlen (name ? name : "?") + 1,
+                                                                name ? name : "?")));
+              if (dump_file)
+                fprintf (dump_file, "alaska: marshal %s: argument %u is an array of "
+                         "unknown length, checked at run time\n", name ? name : "?", i);
+            }
+        }
+      else if (TREE_CODE (q) == RECORD_TYPE && COMPLETE_TYPE_P (q) && !reserved_tag_p (q))
+        pointer_members (q, 0, 0, offs);
+      for (HOST_WIDE_INT off : offs)
+        if (slots.size () < MAX_SLOTS)
+          slots.push_back ({i, off});
+    }
+  if (slots.empty ())
+    {
+      if (!seq)
+        return false;
+      gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+      return true;
+    }
+
+  /* The objects of translated arguments come after the slots in m. */
+  std::vector<std::pair<tree, tree>> objs;
+  for (auto &o : objects)
+    if (o.first != o.second)
+      objs.push_back (o);
+  unsigned entries = slots.size () + objs.size ();
+  tree m = create_tmp_var (build_array_type_nelts (ptr_type_node, 3 * entries), "alaska_marshal");
+  TREE_ADDRESSABLE (m) = 1;
+  tree zero = NULL_TREE;
+  tree ref_all = build_pointer_type_for_mode (ptr_type_node, ptr_mode, true);
+  std::vector<tree> values;
+  for (unsigned s = 0; s < slots.size (); s++)
+    {
+      tree arg = gimple_call_arg (call, slots[s].arg);
+      tree base = gimple_convert (&seq, ptr_type_node, arg);
+      tree addr = gimple_build (&seq, POINTER_PLUS_EXPR, ptr_type_node, base,
+                                size_int (slots[s].offset));
+      tree load_from;
+      if (TREE_CODE (arg) == ADDR_EXPR)
+        load_from = as_ssa (&seq, addr);
+      else
+        {
+          /* A null argument: no slot, and the load reads a zero. */
+          if (!zero)
+            {
+              zero = create_tmp_var (ptr_type_node, "alaska_null_slot");
+              TREE_ADDRESSABLE (zero) = 1;
+              gimple_seq_add_stmt_without_update
+                (&seq, gimple_build_assign (zero, build_zero_cst (ptr_type_node)));
+            }
+          tree nonnull = gimple_build (&seq, NE_EXPR, boolean_type_node, base,
+                                       build_zero_cst (ptr_type_node));
+          addr = gimple_build (&seq, COND_EXPR, ptr_type_node, nonnull, addr,
+                               build_zero_cst (ptr_type_node));
+          load_from = gimple_build (&seq, COND_EXPR, ptr_type_node, nonnull, addr,
+                                    build_fold_addr_expr (zero));
+          load_from = as_ssa (&seq, load_from);
+        }
+      tree v = make_ssa_name (ptr_type_node);
+      gimple_seq_add_stmt_without_update
+        (&seq, gimple_build_assign (v, build2 (MEM_REF, ptr_type_node, load_from,
+                                               build_int_cst (ref_all, 0))));
+      m_store (&seq, m, 3 * s, addr);
+      m_store (&seq, m, 3 * s + 1, v);
+      values.push_back (v);
+    }
+  for (unsigned k = 0; k < objs.size (); k++)
+    {
+      unsigned e = slots.size () + k;
+      m_store (&seq, m, 3 * e, build_zero_cst (ptr_type_node));
+      m_store (&seq, m, 3 * e + 1, objs[k].first);
+      m_store (&seq, m, 3 * e + 2, objs[k].second);
+    }
+  tree count = build_int_cst (long_unsigned_type_node, entries);
+  gcall *in = gimple_build_call (marshal_fn (ALASKA_MARSHAL_IN_FN), 2, build_fold_addr_expr (m),
+                                 count);
+  tree translated = make_ssa_name (long_unsigned_type_node);
+  gimple_call_set_lhs (in, translated);
+  gimple_seq_add_stmt_without_update (&seq, in);
+  /* Nothing translated: alaska_marshal_out has nothing to look at. */
+  tree any = gimple_build (&seq, NE_EXPR, boolean_type_node, translated,
+                           build_zero_cst (long_unsigned_type_node));
+  tree out_count = gimple_build (&seq, COND_EXPR, long_unsigned_type_node, any, count,
+                                 build_zero_cst (long_unsigned_type_node));
+  gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
+
+  gcall *out = gimple_build_call (marshal_fn (ALASKA_MARSHAL_OUT_FN), 2, build_fold_addr_expr (m),
+                                  out_count);
+  gsi_insert_after (gsi, out, GSI_SAME_STMT);   /* gsi stays on the call */
+
+  if (pins)
+    {
+      /* Each slot's value is pinned from before the translation to the end
+       * of alaska_marshal_out; so are the arguments' objects. */
+      for (tree v : values)
+        {
+          pins->add_translation (v, v, in);
+          pins->add_use_through_memory (v, out);
+        }
+      for (unsigned a = 0; a < n; a++)
+        pins->add_use_through_memory (gimple_call_arg (call, a), out);
+      for (auto &o : objs)
+        pins->add_use_through_memory (o.second, out);
+      pins->add_escape_call (call);
+    }
+  if (dump_file)
+    {
+      fprintf (dump_file, "alaska: marshal %s: %u slots, %u argument objects\n",
+               name ? name : "?", (unsigned) slots.size (), (unsigned) objs.size ());
+      for (slot &s : slots)
+        fprintf (dump_file, "alaska: marshal slot: argument %u, offset " HOST_WIDE_INT_PRINT_DEC "\n",
+                 s.arg, s.offset);
+    }
+  *marshalled = slots.size ();
+  return true;
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/* marshal.c: handles stored where a call's arguments point, around a call
+ * into code the plugin did not compile (alaska-abi.h, struct
+ * alaska_marshal_slot).  The plugin loads each slot's value and keeps it
+ * in the caller's pin set for the whole call; alaska_marshal_in stores the
+ * translations of the live handles among them, and alaska_marshal_out
+ * turns what the callee left in the slots back into handle + offset where
+ * it points into one of the call's translated objects.
+ *
+ * A slot may hold anything (a pure out-parameter is uninitialized), so
+ * only a live handle is translated: bit 63 set and an entry that is
+ * neither 0 (never handed out) nor ALASKA_ENTRY_FREE.  The table's whole
+ * span is mapped, so reading the entry of any value is safe. */
+#include "internal.h"
+
+static inline int live_handle(const void *p)
+{
+  if (!alaska_is_handle(p))
+    return 0;
+  uint32_t e = atomic_load_explicit(alaska_entry(alaska_handle_id(p)), memory_order_relaxed);
+  return e != 0 && e != ALASKA_ENTRY_FREE;
+}
+
+ALASKA_API size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n)
+{
+  size_t translated = 0;
+  for (unsigned long i = 0; i < n; i++) {
+    void *h = m[i].handle;
+    if (!m[i].slot) {
+      translated += m[i].raw != h;      /* an argument's object, or a null slot */
+      continue;
+    }
+    if (live_handle(h)) {
+      void *t = alaska_translate(h);
+      m[i].raw = t;
+      *m[i].slot = t;
+      translated++;
+    } else
+      m[i].raw = h;
+  }
+  return translated;
+}
+
+/* The handle of the object of entry e that raw address r points into
+ * (from its start to its end, or one past it if past_end), or NULL. */
+static void *rebase(const struct alaska_marshal_slot *e, uintptr_t r, int past_end)
+{
+  uintptr_t t = (uintptr_t) e->raw;
+  if (r == t)
+    return e->handle;           /* unmoved: the common case */
+  uint32_t off = alaska_handle_offset(e->handle);
+  uintptr_t start = t - off;
+  if (r < start)
+    return NULL;
+  char *base = (char *) e->handle - off;
+  if (r - start >= halloc_usable_size(base) + past_end)
+    return NULL;
+  return base + (r - start);
+}
+
+ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long n)
+{
+  for (unsigned long i = 0; i < n; i++) {
+    void **slot = m[i].slot;
+    if (!slot)
+      continue;
+    uintptr_t r = (uintptr_t) *slot;
+    /* Only the backing region holds handles' objects: null, handles and
+     * the library's own memory are left at once. */
+    if (!alaska_in_backing_region((void *) r))
+      continue;
+    /* Its own object first, up to one past its end: an advanced cursor
+     * (iconv, getsubopt).  Then the others', inside before one past the
+     * end: objects may lie back to back (getpwnam_r's structure, then
+     * its buffer, which the members point into). */
+    void *h = NULL;
+    if (m[i].raw != m[i].handle)
+      h = rebase(&m[i], r, 1);
+    for (int past_end = 0; past_end < 2 && !h; past_end++)
+      for (unsigned long j = 0; !h && j < n; j++)
+        if (j != i && m[j].raw != m[j].handle)
+          h = rebase(&m[j], r, past_end);
+    if (h)
+      *slot = h;
+  }
+}
+
+ALASKA_API void alaska_marshal_array(const void *const *array, const char *fn)
+{
+  if (array && live_handle(array[0]))
+    alaska_fatal("%s was given an array of pointers holding handles (its first is %p), "
+                 "whose length the plugin cannot know: the C library would read them "
+                 "untranslated; this is not supported (see alaska(7), LIMITS)",
+                 fn, array[0]);
+}
