@@ -52,6 +52,15 @@
  * back.  (Callbacks of the C library, such as pthread_create's start
  * routine, keep theirs: glibc passes what they return back untouched.)
  *
+ * A direct call to a function that is external only because the C library
+ * exports its name (external.cc, rule 6) may reach the program's own
+ * definition in another unit instead.  It calls "f.alaska_libc", whose
+ * body is `return &own ? own (...) : f (...);': `own' is a weak reference
+ * (alaska-abi.h ALASKA_OWN_PREFIX) that the driver's linker defines as f
+ * when an instrumented object defines f.  Calls of `own' pass handles as
+ * they are; calls of f are external.  Variadic and unprototyped callees,
+ * whose arguments a thunk cannot forward, are called as they are.
+ *
  * Thunks must exist before the small IPA passes build SSA form, so this
  * runs at PLUGIN_ALL_IPA_PASSES_START, over every lowered function body
  * and every static initializer. */
@@ -176,14 +185,16 @@ static tree forward_variable_args (tree fndecl, tree vdecl, vec<tree> &args, tre
  * itself with one word of its variable arguments.  export: fndecl is
  * instrumented and returns a pointer, and the body is `return
  * alaska_export (fndecl (...));' instead. */
-static tree build_thunk (tree fndecl, bool export_result = false)
+static tree own_decl (tree fndecl);
+
+static tree build_thunk (tree fndecl, bool export_result = false, bool own_or_libc = false)
 {
   function *saved_cfun = cfun;
   tree saved_fn = current_function_decl;
   tree fntype = TREE_TYPE (fndecl), rettype = TREE_TYPE (fntype);
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   std::string name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  name += export_result ? ".alaska_export" : ".alaska_thunk";
+  name += export_result ? ".alaska_export" : own_or_libc ? ".alaska_libc" : ".alaska_thunk";
   tree decl = build_decl (loc, FUNCTION_DECL, get_identifier (name.c_str ()), fntype);
   TREE_STATIC (decl) = 1;
   TREE_USED (decl) = 1;
@@ -228,6 +239,15 @@ static tree build_thunk (tree fndecl, bool export_result = false)
         call = fold_convert (rettype,
                              build_call_expr_loc (loc, alaska_runtime_fn (ALASKA_EXPORT_FN, false),
                                                   1, fold_convert (ptr_type_node, call)));
+      if (own_or_libc)
+        {
+          tree own = own_decl (fndecl);
+          tree own_call = build_call_array_loc (loc, rettype, build_fold_addr_expr (own),
+                                                args.length (), args.address ());
+          tree linked = build2 (NE_EXPR, boolean_type_node, build_fold_addr_expr (own),
+                                build_int_cst (build_pointer_type (TREE_TYPE (own)), 0));
+          call = build3 (COND_EXPR, rettype, linked, own_call, call);
+        }
       if (!VOID_TYPE_P (rettype))
         call = build2 (MODIFY_EXPR, rettype, result, call);
       DECL_SAVED_TREE (decl) = build1 (RETURN_EXPR, void_type_node, call);
@@ -242,6 +262,47 @@ static tree build_thunk (tree fndecl, bool export_result = false)
   set_cfun (saved_cfun);
   current_function_decl = saved_fn;
   return decl;
+}
+
+/* The weak reference `__alaska_own_f' standing for the program's own
+ * definition of f, instrumented. */
+static tree own_decl (tree fndecl)
+{
+  std::string name = ALASKA_OWN_PREFIX;
+  name += alaska_libc_name (fndecl);
+  tree decl = build_fn_decl (name.c_str (), TREE_TYPE (fndecl));
+  DECL_EXTERNAL (decl) = 1;
+  TREE_PUBLIC (decl) = 1;
+  DECL_ARTIFICIAL (decl) = 1;
+  declare_weak (decl);          /* .weak: null where the link has none */
+  TREE_NOTHROW (decl) = TREE_NOTHROW (fndecl);
+  TREE_THIS_VOLATILE (decl) = TREE_THIS_VOLATILE (fndecl);
+  DECL_ATTRIBUTES (decl) = tree_cons (get_identifier ("alaska_instrumented"), NULL_TREE,
+                                      DECL_ATTRIBUTES (decl));
+  return alaska_gc_keep (decl);
+}
+
+/* One "own or C library" thunk per callee in this unit. */
+static std::map<tree, tree> libc_thunks;
+
+/* Redirect a direct call that rule 6 alone makes external to its "own or
+ * C library" thunk.  How many (0 or 1). */
+static unsigned own_or_libc_call (gimple *stmt)
+{
+  gcall *call = dyn_cast<gcall *> (stmt);
+  tree fndecl = call ? gimple_call_fndecl (call) : NULL_TREE;
+  if (!fndecl || !DECL_NAME (fndecl) || DECL_WEAK (fndecl))
+    return 0;
+  tree fntype = TREE_TYPE (fndecl);
+  if (!prototype_p (fntype) || stdarg_p (fntype) || alaska_replacement_decl (fndecl)
+      || !alaska_external_by_libc_name (fndecl))
+    return 0;
+  tree &thunk = libc_thunks[fndecl];
+  if (!thunk)
+    thunk = alaska_gc_keep (build_thunk (fndecl, false, true));
+  gimple_call_set_fndecl (call, thunk);
+  update_stmt (call);
+  return 1;
 }
 
 /* One thunk per external function in this unit. */
@@ -292,13 +353,20 @@ static unsigned thunk_addrs_in_function (cgraph_node *node)
   function *fun = DECL_STRUCT_FUNCTION (node->decl);
   unsigned count = 0;
   push_cfun (fun);
+  unsigned calls = 0;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
-      count += export_callbacks (gsi_stmt (gsi))
-               + alaska_redirect_addresses_in_stmt (gsi_stmt (gsi), thunk_for, NULL);
+      {
+        count += export_callbacks (gsi_stmt (gsi))
+                 + alaska_redirect_addresses_in_stmt (gsi_stmt (gsi), thunk_for, NULL);
+        calls += own_or_libc_call (gsi_stmt (gsi));
+      }
   if (count)
     cgraph_edge::rebuild_references ();
+  if (calls)
+    cgraph_edge::rebuild_edges ();
+  count += calls;
   pop_cfun ();
   return count;
 }

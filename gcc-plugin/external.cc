@@ -25,8 +25,10 @@
  * libm.so.6 that cc1 itself runs with (the libraries merged into libc,
  * libpthread, libdl and librt among them, are in libc.so.6's): the ones a
  * native program runs with.  A program that defines such a function in
- * another unit gets arguments translated at calls from other units, which
- * its instrumented definition accepts as it accepts any raw pointer.
+ * another unit (gnulib's obstack.c defines _obstack_free) must still get
+ * handles, and pointers in what they point to, as they are: calls that
+ * rule 6 alone makes external go through a thunk that calls the program's
+ * own definition when the link has one (external-thunks.cc).
  *
  * Among external callees, those the C library does not export belong to
  * other libraries, which may keep the pointers they are given (libevent's
@@ -125,6 +127,15 @@ enum alaska_callee alaska_classify_call (const gcall *call)
   if (!fndecl)
     return CALLEE_INSTRUMENTED;
   return alaska_classify_decl (fndecl);
+}
+
+bool alaska_external_by_libc_name (tree fndecl)
+{
+  return alaska_classify_decl (fndecl) == CALLEE_EXTERNAL
+         && !fndecl_built_in_p (fndecl)
+         && !lookup_attribute ("alaska_external", DECL_ATTRIBUTES (fndecl))
+         && !alaska_opts.external_fns.count (IDENTIFIER_POINTER (DECL_NAME (fndecl)))
+         && !declared_in_external_header (fndecl);
 }
 
 bool alaska_assumed_instrumented (tree fndecl)

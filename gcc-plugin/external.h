@@ -16,6 +16,9 @@ const char *alaska_callee_name (const gcall *call);
 /* Was fndecl assumed instrumented only because it is declared outside
  * system headers (it is not defined in this unit)? */
 bool alaska_assumed_instrumented (tree fndecl);
+/* Is fndecl external only because the C library exports its name (rule 6
+ * of external.cc), so that the program may define it in another unit? */
+bool alaska_external_by_libc_name (tree fndecl);
 void alaska_register_external_attributes ();
 /* Is an external call's target in another library than the C library
  * (libc.so.6, libm.so.6), which may keep the pointers it is given? */

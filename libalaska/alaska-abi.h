@@ -188,6 +188,17 @@
  * libalaska without it.) */
 #define ALASKA_EXPORT_FN "alaska_export"
 
+/* A call to a function that the plugin treats as external only because the
+ * C library exports its name, declared outside system headers (K&R code,
+ * gnulib's replacement headers), goes through a local thunk whose body is
+ * `return &OWN ? OWN (...) : f (...);', where OWN is ALASKA_OWN_PREFIX
+ * followed by f's name, a weak reference.  The driver's linker
+ * (alaska-ld) defines OWN as f when an instrumented object of the link
+ * defines f (gnulib's obstack.c defines _obstack_free), so that its calls
+ * pass handles as they are; otherwise OWN is null and the call is an
+ * external one. */
+#define ALASKA_OWN_PREFIX "__alaska_own_"
+
 /* Marshalling at a call into code the plugin did not compile, for the
  * pointers such code reads or writes through its arguments: the slot a
  * `T **' parameter points at (iconv's buffers, getsubopt's option string)
