@@ -953,7 +953,22 @@ void translator::process_asm (gasm *stmt, gimple_stmt_iterator *gsi)
   for (unsigned i = 0; i < gimple_asm_noutputs (stmt); i++)
     changed |= rewrite_ref (TREE_VALUE (gimple_asm_output_op (stmt, i)), gsi);
   for (unsigned i = 0; i < gimple_asm_ninputs (stmt); i++)
-    changed |= rewrite_ref (TREE_VALUE (gimple_asm_input_op (stmt, i)), gsi);
+    {
+      tree op = gimple_asm_input_op (stmt, i);
+      changed |= rewrite_ref (TREE_VALUE (op), gsi);
+      /* A pointer in a register operand is the asm's to dereference
+       * (memcached's crc32q (%1)): it gets the translated address.  No
+       * barrier can stop the thread inside the asm, so the translation's
+       * own pin covers it. */
+      const char *constraint = TREE_STRING_POINTER (TREE_VALUE (TREE_PURPOSE (op)));
+      if (!strpbrk (constraint, "mo") && !strchr (constraint, 'p')
+          && !ISDIGIT (*constraint)
+          && rewrite_pointer (&TREE_VALUE (op), gsi))
+        {
+          changed = true;
+          escapes++;
+        }
+    }
   if (changed)
     update_stmt (stmt);
 }
