@@ -36,12 +36,16 @@ struct anchorage_stats {
   uint64_t pass_ns_last;        /* wall time of the last pass's barrier */
   uint64_t pass_ns_max;
   uint64_t pass_ns_total;
+  uint64_t passes_stopped_early;  /* passes the pause bound cut short
+                                     (ANCHORAGE_MAX_PAUSE) */
 };
 
-/* Defragment the whole heap now: one barrier, moving every object that is
- * not pinned out of sparse pages and sub-heaps.  Returns the number of
- * bytes moved, or -1 if the barrier could not complete (nothing moved) or
- * Anchorage is not the service in use. */
+/* Defragment the whole heap now, moving every object that is not pinned
+ * out of sparse pages and sub-heaps: one barrier, or several when the
+ * pause bound (ANCHORAGE_MAX_PAUSE) cuts passes short -- until a pass
+ * finishes or makes no progress.  Returns the number of bytes moved, or -1
+ * if no barrier could complete (nothing moved) or Anchorage is not the
+ * service in use. */
 long anchorage_defragment(void);
 
 /* Fill *st.  Returns -1 (and zeroes *st) if Anchorage is not in use. */

@@ -232,12 +232,23 @@ extern const struct alaska_service alaska_service_anchorage;
 int anchorage_active(void);
 
 /* ---- defrag.c: a pass, under a barrier --------------------------------- */
-struct pass_result { size_t moved, objects, released; };  /* released: extent given back */
+struct pass_result {
+  size_t moved, objects, released;      /* released: extent given back */
+  int stopped_early;                    /* the pause bound cut it short */
+};
 void anchorage_pass(size_t budget, int forced, struct pass_result *r);
 /* Request a pass of `budget` bytes and run a barrier for it (the control
  * loop and anchorage_defragment).  Returns 0, or -1 if the barrier failed. */
 int anchorage_run_pass(size_t budget, int forced, struct pass_result *r, uint64_t *ns);
 void anchorage_barrier_hook(void);
+
+/* ---- pause.c: the pause bound (ANCHORAGE_MAX_PAUSE) ------------------ */
+uint64_t anchorage_now_ns(void);                /* CLOCK_MONOTONIC */
+void pause_begin(uint64_t t0);                  /* a pass's pause started at t0 */
+/* Before each unit of moving work: 1 if the pass must stop (never before
+ * the first unit; from then on, once the pause has reached the bound). */
+int pause_over(void);
+int pause_stopped(void);                        /* pause_over() said 1 in this pass */
 
 /* ---- control.c --------------------------------------------------------- */
 int anchorage_control_start(void);
@@ -249,7 +260,7 @@ extern volatile int anchorage_defragmenting;
 enum anchorage_option_id {
   OPT_FRAG_LB, OPT_FRAG_UB, OPT_OVERHEAD_LB, OPT_OVERHEAD_UB, OPT_ALPHA,
   OPT_CONTROL, OPT_FORCE_INTERVAL, OPT_PASS_LIMIT, OPT_MIN_EXTENT,
-  OPT_STATS, OPT_TRACE,
+  OPT_MAX_PAUSE, OPT_STATS, OPT_TRACE,
   OPT__COUNT
 };
 void anchorage_options_init(void);
