@@ -23,9 +23,10 @@ extern "C" {
 struct anchorage_stats {
   uint64_t extent_bytes;        /* pages held and block sub-heaps' extent */
   uint64_t live_bytes;          /* usable bytes of live blocks in them */
-  uint64_t large_bytes;         /* live objects outside the sub-heaps (too
-                                   large, or aligned beyond 16): libalaska's
-                                   region malloc */
+  uint64_t large_bytes;         /* live objects outside the sub-heaps: large
+                                   ones (above 4 MiB, in mappings of their
+                                   own) and those aligned beyond 16 bytes
+                                   (libalaska's region malloc) */
   uint64_t subheaps;            /* sub-heaps in use */
   double fragmentation;         /* extent_bytes / live_bytes (1 when empty) */
   int defragmenting;            /* control loop state: 0 waiting, 1 defragmenting */

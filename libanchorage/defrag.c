@@ -172,6 +172,7 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
     if (!evacuate(&p, &budget))
       break;
   }
+  large_compact(r);
   size_t after;
   anchorage_fragmentation(&after, NULL);
   r->released = before > after ? before - after : 0;

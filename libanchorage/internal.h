@@ -32,8 +32,10 @@
  * threads are spread over the shards.
  *
  * Neither kind stores a block's handle ID: a defragmentation pass reads
- * the handle table.  Larger objects, and objects aligned beyond 16 bytes,
- * come from libalaska's region malloc and never move. */
+ * the handle table.  Larger objects take mappings of their own in a range
+ * of the backing region (large.c), which passes move with mremap.
+ * Objects aligned beyond 16 bytes come from libalaska's region malloc
+ * (its jemalloc arena) and never move. */
 #ifndef ANCHORAGE_INTERNAL_H
 #define ANCHORAGE_INTERNAL_H
 
@@ -215,6 +217,16 @@ void anchorage_pages_totals(size_t *extent, size_t *live);
 
 /* ---- compact.c: compaction of the size classes, under a barrier ------ */
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r);
+
+/* ---- large.c: objects above LARGE_BLOCK, in mappings of their own ---- */
+extern pthread_mutex_t anchorage_large_lock;
+int in_large(const void *p);
+void *large_alloc(size_t size);                 /* zero-filled; NULL: no room */
+void large_free(void *p);
+size_t large_usable_size(const void *p);
+void *large_realloc(void *p, size_t size);      /* NULL: no room, p untouched */
+/* Move large objects down into holes (under a barrier). */
+void large_compact(struct pass_result *r);
 
 /* ---- shards and the service (service.c) ------------------------------ */
 struct shard {
