@@ -23,9 +23,10 @@ extern "C" {
 struct anchorage_stats {
   uint64_t extent_bytes;        /* pages held and block sub-heaps' extent */
   uint64_t live_bytes;          /* usable bytes of live blocks in them */
-  uint64_t large_bytes;         /* live objects outside the sub-heaps (too
-                                   large, or aligned beyond 16): libalaska's
-                                   region malloc */
+  uint64_t large_bytes;         /* live objects outside the sub-heaps: large
+                                   ones (above 4 MiB, in mappings of their
+                                   own) and those aligned beyond 16 bytes
+                                   (libalaska's region malloc) */
   uint64_t subheaps;            /* sub-heaps in use */
   double fragmentation;         /* extent_bytes / live_bytes (1 when empty) */
   int defragmenting;            /* control loop state: 0 waiting, 1 defragmenting */
@@ -36,12 +37,16 @@ struct anchorage_stats {
   uint64_t pass_ns_last;        /* wall time of the last pass's barrier */
   uint64_t pass_ns_max;
   uint64_t pass_ns_total;
+  uint64_t passes_stopped_early;  /* passes the pause bound cut short
+                                     (ANCHORAGE_MAX_PAUSE) */
 };
 
-/* Defragment the whole heap now: one barrier, moving every object that is
- * not pinned out of sparse pages and sub-heaps.  Returns the number of
- * bytes moved, or -1 if the barrier could not complete (nothing moved) or
- * Anchorage is not the service in use. */
+/* Defragment the whole heap now, moving every object that is not pinned
+ * out of sparse pages and sub-heaps: one barrier, or several when the
+ * pause bound (ANCHORAGE_MAX_PAUSE) cuts passes short -- until a pass
+ * finishes or makes no progress.  Returns the number of bytes moved, or -1
+ * if no barrier could complete (nothing moved) or Anchorage is not the
+ * service in use. */
 long anchorage_defragment(void);
 
 /* Fill *st.  Returns -1 (and zeroes *st) if Anchorage is not in use. */

@@ -11,7 +11,7 @@
  * back to the pool, its memory to the kernel beyond the few dirty pages
  * the pool keeps, even a thread's current page: the thread takes another
  * when it next allocates, and no page a pass could empty stays counted in
- * the extent. */
+ * the extent.  The pause bound is checked before each source page. */
 #define _GNU_SOURCE
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -130,6 +130,10 @@ static void evacuate(size_t lo, size_t j, size_t hi, struct pass_result *r)
   size_t d = hi;
   for (size_t i = lo; i < j && all[i]->evac; i++) {
     struct page *pg = all[i];
+    if (pause_over()) {         /* the pause bound: the rest stay */
+      pg->evac = 0;
+      continue;
+    }
     uint32_t *ids = &idmap[(size_t) pg->scratch * SLICE];
     for (uint32_t k = 0; k < pg->bump; k++) {
       uint32_t v = ids[k];

@@ -30,6 +30,7 @@ static uint64_t t_start;
 /* What the next barrier's pass should do (set by anchorage_run_pass). */
 static size_t pending_budget;
 static int pending_forced;
+static uint64_t pending_t0;     /* when its barrier started */
 static struct pass_result last;
 
 static uint64_t now_ns(void)
@@ -73,6 +74,7 @@ static size_t pass_budget(void)
 void anchorage_barrier_hook(void)
 {
   size_t budget = pending_budget ? pending_budget : pass_budget();
+  pause_begin(pending_t0 ? pending_t0 : anchorage_now_ns());
   anchorage_pass(budget, pending_forced, &last);
 }
 
@@ -87,11 +89,13 @@ int anchorage_run_pass(size_t budget, int forced, struct pass_result *r, uint64_
   pending_forced = forced;
   memset(&last, 0, sizeof last);
   uint64_t t0 = now_ns();
+  pending_t0 = t0;
   int rc = alaska_barrier();
   *ns = now_ns() - t0;
   *r = last;
   pending_budget = 0;
   pending_forced = 0;
+  pending_t0 = 0;
   pthread_mutex_unlock(&pass_lock);
   if (rc == 0)
     anchorage_stats_pass(NULL, *ns);
@@ -102,11 +106,17 @@ ANCHORAGE_API long anchorage_defragment(void)
 {
   if (!anchorage_active())
     return -1;
+  /* Passes, each within the pause bound, until one finishes or makes no
+   * progress. */
   struct pass_result r;
   uint64_t ns;
-  if (anchorage_run_pass(SIZE_MAX, 0, &r, &ns))
-    return -1;
-  return (long) r.moved;
+  long moved = 0;
+  do {
+    if (anchorage_run_pass(SIZE_MAX, 0, &r, &ns))
+      return moved ? moved : -1;
+    moved += (long) r.moved;
+  } while (r.stopped_early && (r.objects || r.released));
+  return moved;
 }
 
 /* Sleep ms milliseconds; 1 if the loop must stop. */

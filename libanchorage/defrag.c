@@ -108,6 +108,10 @@ static int evacuate(struct pass *p, size_t *budget)
     size_t size = (size_t) (block_end(sh, b) - b);
     if (size > *budget)
       break;
+    if (pause_over()) {
+      room = 0;
+      break;
+    }
     char *nb = dest_alloc(p, size);
     if (!nb) {
       room = 0;
@@ -159,7 +163,8 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
   p.dst = p.n;
   for (p.src = 0; p.src < p.n && budget > 0; p.src++) {
     struct subheap *sh = order[p.src];
-    if (tidied[sh - anchorage_subheaps] == pass_no)    /* it took objects */
+    if (tidied[sh - anchorage_subheaps] == pass_no    /* it took objects */
+        || pause_stopped())
       break;
     if (!forced && (occupancy(sh) > SOURCE_MAX_OCCUPANCY
                     || subheap_extent(sh) - sh->live < PAGE))
@@ -167,8 +172,10 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
     if (!evacuate(&p, &budget))
       break;
   }
+  large_compact(r);
   size_t after;
   anchorage_fragmentation(&after, NULL);
   r->released = before > after ? before - after : 0;
+  r->stopped_early = pause_stopped();
   anchorage_stats_pass(r, 0);
 }

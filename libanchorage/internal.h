@@ -32,8 +32,10 @@
  * threads are spread over the shards.
  *
  * Neither kind stores a block's handle ID: a defragmentation pass reads
- * the handle table.  Larger objects, and objects aligned beyond 16 bytes,
- * come from libalaska's region malloc and never move. */
+ * the handle table.  Larger objects take mappings of their own in a range
+ * of the backing region (large.c), which passes move with mremap.
+ * Objects aligned beyond 16 bytes come from libalaska's region malloc
+ * (its jemalloc arena) and never move. */
 #ifndef ANCHORAGE_INTERNAL_H
 #define ANCHORAGE_INTERNAL_H
 
@@ -216,6 +218,16 @@ void anchorage_pages_totals(size_t *extent, size_t *live);
 /* ---- compact.c: compaction of the size classes, under a barrier ------ */
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r);
 
+/* ---- large.c: objects above LARGE_BLOCK, in mappings of their own ---- */
+extern pthread_mutex_t anchorage_large_lock;
+int in_large(const void *p);
+void *large_alloc(size_t size);                 /* zero-filled; NULL: no room */
+void large_free(void *p);
+size_t large_usable_size(const void *p);
+void *large_realloc(void *p, size_t size);      /* NULL: no room, p untouched */
+/* Move large objects down into holes (under a barrier). */
+void large_compact(struct pass_result *r);
+
 /* ---- shards and the service (service.c) ------------------------------ */
 struct shard {
   pthread_mutex_t lock;
@@ -232,12 +244,23 @@ extern const struct alaska_service alaska_service_anchorage;
 int anchorage_active(void);
 
 /* ---- defrag.c: a pass, under a barrier --------------------------------- */
-struct pass_result { size_t moved, objects, released; };  /* released: extent given back */
+struct pass_result {
+  size_t moved, objects, released;      /* released: extent given back */
+  int stopped_early;                    /* the pause bound cut it short */
+};
 void anchorage_pass(size_t budget, int forced, struct pass_result *r);
 /* Request a pass of `budget` bytes and run a barrier for it (the control
  * loop and anchorage_defragment).  Returns 0, or -1 if the barrier failed. */
 int anchorage_run_pass(size_t budget, int forced, struct pass_result *r, uint64_t *ns);
 void anchorage_barrier_hook(void);
+
+/* ---- pause.c: the pause bound (ANCHORAGE_MAX_PAUSE) ------------------ */
+uint64_t anchorage_now_ns(void);                /* CLOCK_MONOTONIC */
+void pause_begin(uint64_t t0);                  /* a pass's pause started at t0 */
+/* Before each unit of moving work: 1 if the pass must stop (never before
+ * the first unit; from then on, once the pause has reached the bound). */
+int pause_over(void);
+int pause_stopped(void);                        /* pause_over() said 1 in this pass */
 
 /* ---- control.c --------------------------------------------------------- */
 int anchorage_control_start(void);
@@ -249,7 +272,7 @@ extern volatile int anchorage_defragmenting;
 enum anchorage_option_id {
   OPT_FRAG_LB, OPT_FRAG_UB, OPT_OVERHEAD_LB, OPT_OVERHEAD_UB, OPT_ALPHA,
   OPT_CONTROL, OPT_FORCE_INTERVAL, OPT_PASS_LIMIT, OPT_MIN_EXTENT,
-  OPT_STATS, OPT_TRACE,
+  OPT_MAX_PAUSE, OPT_STATS, OPT_TRACE,
   OPT__COUNT
 };
 void anchorage_options_init(void);

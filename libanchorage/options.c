@@ -41,6 +41,8 @@ static struct option {
                            "most bytes a pass moves (0: ALPHA alone limits)" },
   [OPT_MIN_EXTENT]     = { "MIN_EXTENT", COUNT, 8 << 20, 0, 1e15, NULL,
                            "smallest heap (bytes) the control loop defragments" },
+  [OPT_MAX_PAUSE]      = { "MAX_PAUSE", COUNT, 5, 0, 60000, NULL,
+                           "longest pause (ms) a pass may cause (0: one unit of work)" },
   [OPT_STATS]          = { "STATS", BOOL, 0, 0, 1, NULL,
                            "print statistics on stderr at exit" },
   [OPT_TRACE]          = { "TRACE", PATH, 0, 0, 0, NULL,

@@ -4,8 +4,11 @@
  * from one of NSHARDS shards (assigned round-robin on its first such
  * allocation); a shard has a lock, a current sub-heap and the list of
  * sub-heaps it owns, and a block is freed under the lock of the shard that
- * owns its sub-heap.  Objects too large for a sub-heap, or aligned beyond
- * 16 bytes, come from libalaska's region malloc and never move. */
+ * owns its sub-heap.  Objects too large for a sub-heap take mappings of
+ * their own (large.c), which passes move with mremap.  Objects aligned
+ * beyond 16 bytes, and every object once Anchorage's ranges are full, come
+ * from libalaska's region malloc (its jemalloc arena in the backing
+ * region) and never move. */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -91,10 +94,10 @@ static char *refill(struct shard *s, size_t size)
   return subheap_alloc(sh, size);
 }
 
-/* Objects too large for a sub-heap, or aligned beyond 16 bytes (which
- * would never move), come from libalaska's malloc over the backing
- * region. */
-static void *large_alloc(size_t size, size_t align, int zero)
+/* Objects aligned beyond 16 bytes (which would never move), and those
+ * Anchorage has no room for, come from libalaska's jemalloc arena in the
+ * backing region, and never move. */
+static void *region_alloc(size_t size, size_t align, int zero)
 {
   void *p = alaska_region_malloc(size, align, zero);
   if (p)
@@ -112,11 +115,15 @@ static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
         memset(p, 0, size);
       return p;
     }
-    return large_alloc(size, align, zero);      /* the reserved region is full */
+    return region_alloc(size, align, zero);     /* the reserved region is full */
   }
   size_t bs = block_for(size);
-  if (unlikely(bs > LARGE_BLOCK || align > 16))
-    return large_alloc(size, align, zero);
+  if (unlikely(align > 16))
+    return region_alloc(size, align, zero);
+  if (unlikely(bs > LARGE_BLOCK)) {
+    void *p = large_alloc(size);                /* zero-filled: a fresh mapping */
+    return p ? p : region_alloc(size, align, zero);
+  }
   struct shard *s = this_shard();
   pthread_mutex_lock(&s->lock);
   char *p = s->cur ? subheap_alloc(s->cur, bs) : NULL;
@@ -124,7 +131,7 @@ static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
     p = refill(s, bs);
   pthread_mutex_unlock(&s->lock);
   if (unlikely(!p))                     /* the reserved region is full */
-    return large_alloc(size, align, zero);
+    return region_alloc(size, align, zero);
   if (zero)
     memset(p, 0, size);
   return p;
@@ -134,6 +141,10 @@ static void anchorage_free(uint32_t id, void *p)
 {
   (void) id;
   if (unlikely(!in_region(p))) {
+    if (in_large(p)) {
+      large_free(p);
+      return;
+    }
     anchorage_stats_large(-(long) alaska_region_usable_size(p));
     alaska_region_free(p);
     return;
@@ -155,7 +166,7 @@ static size_t anchorage_usable_size(uint32_t id, void *p)
 {
   (void) id;
   if (unlikely(!in_region(p)))
-    return alaska_region_usable_size(p);
+    return in_large(p) ? large_usable_size(p) : alaska_region_usable_size(p);
   struct subheap *sh = subheap_of(p);
   if (sh->kind == SH_PAGES)
     return page_of(p)->size;
@@ -180,6 +191,12 @@ static void *anchorage_realloc(uint32_t id, void *p, size_t size)
       if (grown)
         return p;
     }
+  } else if (in_large(p)) {
+    if (bs > LARGE_BLOCK) {
+      void *n = large_realloc(p, size);
+      if (n)
+        return n;
+    }
   } else if (bs > LARGE_BLOCK) {
     void *n = alaska_region_realloc(p, size);
     if (n)
@@ -199,6 +216,7 @@ static void before_fork(void)
 {
   pthread_mutex_lock(&anchorage_heaps_lock);
   pthread_mutex_lock(&anchorage_pages_lock);
+  pthread_mutex_lock(&anchorage_large_lock);
   for (int i = 0; i < NSHARDS; i++)
     pthread_mutex_lock(&anchorage_shards[i].lock);
 }
@@ -207,6 +225,7 @@ static void after_fork(void)
 {
   for (int i = 0; i < NSHARDS; i++)
     pthread_mutex_unlock(&anchorage_shards[i].lock);
+  pthread_mutex_unlock(&anchorage_large_lock);
   pthread_mutex_unlock(&anchorage_pages_lock);
   pthread_mutex_unlock(&anchorage_heaps_lock);
 }
@@ -215,6 +234,7 @@ static void after_fork_child(void)
 {
   for (int i = 0; i < NSHARDS; i++)
     pthread_mutex_init(&anchorage_shards[i].lock, NULL);
+  pthread_mutex_init(&anchorage_large_lock, NULL);
   pthread_mutex_init(&anchorage_pages_lock, NULL);
   pthread_mutex_init(&anchorage_heaps_lock, NULL);
   anchorage_control_start();            /* the control thread did not survive */

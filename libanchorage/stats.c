@@ -6,7 +6,7 @@
 #include <string.h>
 #include "internal.h"
 
-static uint64_t passes, objects_moved, bytes_moved, bytes_released;
+static uint64_t passes, passes_stopped_early, objects_moved, bytes_moved, bytes_released;
 static uint64_t ns_last, ns_max, ns_total;
 static _Atomic long large_bytes;
 
@@ -14,6 +14,7 @@ void anchorage_stats_pass(const struct pass_result *r, uint64_t ns)
 {
   if (r) {                      /* under the barrier */
     passes++;
+    passes_stopped_early += r->stopped_early != 0;
     objects_moved += r->objects;
     bytes_moved += r->moved;
     bytes_released += r->released;
@@ -46,6 +47,7 @@ ANCHORAGE_API int anchorage_stats_get(struct anchorage_stats *st)
     st->subheaps += anchorage_subheaps[i].owner != NULL || anchorage_subheaps[i].kind == SH_PAGES;
   st->defragmenting = anchorage_defragmenting;
   st->passes = passes;
+  st->passes_stopped_early = passes_stopped_early;
   st->objects_moved = objects_moved;
   st->bytes_moved = bytes_moved;
   st->bytes_released = bytes_released;
@@ -66,11 +68,12 @@ ANCHORAGE_API void anchorage_stats_print(void)
           "anchorage: fragmentation %.3f\nanchorage: passes %llu\n"
           "anchorage: objects_moved %llu\nanchorage: bytes_moved %llu\n"
           "anchorage: bytes_released %llu\nanchorage: pass_ns_max %llu\n"
-          "anchorage: pass_ns_total %llu\n",
+          "anchorage: pass_ns_total %llu\nanchorage: passes_stopped_early %llu\n",
           (unsigned long long) st.extent_bytes, (unsigned long long) st.live_bytes,
           (unsigned long long) st.large_bytes, (unsigned long long) st.subheaps,
           st.fragmentation, (unsigned long long) st.passes,
           (unsigned long long) st.objects_moved, (unsigned long long) st.bytes_moved,
           (unsigned long long) st.bytes_released, (unsigned long long) st.pass_ns_max,
-          (unsigned long long) st.pass_ns_total);
+          (unsigned long long) st.pass_ns_total,
+          (unsigned long long) st.passes_stopped_early);
 }
