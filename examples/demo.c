@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* demo.c: an ordinary C program whose heap fragments -- a cache that fills
  * with small records, evicts most of them at random, then refills with
  * larger ones -- printing its resident memory as it goes.  `make demo'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alaska-plugin.cc: the entry point of alaska.so.  Checks the GCC version,
  * parses -fplugin-arg-alaska-<key>[=<value>] against the argument table,
  * and registers the attributes and passes. */

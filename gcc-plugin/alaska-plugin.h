@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alaska-plugin.h: what the plugin's passes share: the parsed plugin
  * arguments and the pass constructors. */
 #ifndef ALASKA_PLUGIN_H

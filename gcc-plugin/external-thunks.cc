@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* external-thunks.cc: the address of an external function, taken in
  * instrumented code, becomes the address of a thunk that calls it; the
  * address of an instrumented function returning a pointer, passed to

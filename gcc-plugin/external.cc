@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* external.cc: the rule that decides which callees the plugin did not
  * compile, so that handles must be translated before they reach them.
  *

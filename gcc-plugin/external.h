@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* external.h: deciding whether a call leaves instrumented code. */
 #ifndef ALASKA_EXTERNAL_H
 #define ALASKA_EXTERNAL_H

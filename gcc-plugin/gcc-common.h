@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gcc-common.h: the GCC internal headers the plugin uses, in the order GCC
  * requires, plus the few compatibility shims between GCC versions.  Every
  * plugin source includes this and no GCC header directly.  (alaska-abi.h

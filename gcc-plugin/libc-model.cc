@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libc-model.cc: the plugin's model of C library functions whose contract
  * involves pointers in ways that plain argument translation gets wrong:
  *   - results that point into an argument (strchr, memcpy, ...): the plugin

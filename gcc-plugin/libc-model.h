@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libc-model.h: what the plugin knows about particular external functions
  * (see libc-model.cc). */
 #ifndef ALASKA_LIBC_MODEL_H

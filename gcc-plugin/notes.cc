@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* notes.cc: what each object file records about its instrumentation (see
  * "Object-file records" in alaska-abi.h): a reference to the runtime's ABI
  * symbol, and notes naming the public functions it defines, the

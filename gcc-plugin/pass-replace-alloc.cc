@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pass-replace-alloc.cc: the "alaska_replace" pass.  Right after SSA
  * construction it redirects calls of the allocation family (malloc, calloc,
  * realloc, free, ... as listed by ALASKA_REPLACEMENTS in alaska-abi.h) to

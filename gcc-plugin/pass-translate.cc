@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pass-translate.cc: the "alaska" pass, which inserts handle translations.
  *
  * Every memory access whose address may be a handle -- the base pointer of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pin-sets.cc: each instrumented function's pin set.
  *
  * A translated pointer is valid only while its object cannot move, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pin-sets.h: building a function's pin set (see pin-sets.cc). */
 #ifndef ALASKA_PIN_SETS_H
 #define ALASKA_PIN_SETS_H

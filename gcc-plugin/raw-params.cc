@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* raw-params.cc: pointer parameters that arrive already translated.
  *
  * A function reaching an object only through a pointer parameter -- loads

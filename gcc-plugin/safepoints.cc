@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* safepoints.cc: the patchable NOPs where a thread can stop for a barrier.
  *
  * Each safepoint is a volatile asm holding ALASKA_SAFEPOINT_NOP plus an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* version-check.cc: refuse to run inside a GCC other than the one the
  * plugin was built against.  GCC's internal ABI changes between releases
  * and Debian revisions, so the check is exact: base version and configure

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* alaska-abi.h: the ABI between the gcc-alaska compiler plugin and libalaska.
  *
  * This header is the only place where the plugin (gcc-plugin/) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* alaska.h: the public API of libalaska, the gcc-alaska runtime.
  *
  * Programs compiled with alaska-gcc (or gcc -fplugin=alaska) call these

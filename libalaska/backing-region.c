@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* backing-region.c: the one address range that holds the backing memory of
  * every handle, [ALASKA_BACKING_BASE, ALASKA_BACKING_END) (alaska-abi.h: a
  * table entry is the backing address >> 3, so backing must lie below

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* barrier.c: stopping the world so that the service can move objects.
  *
  * alaska_barrier():

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi.c: the CFA rule at a code address, from the loaded object's
  * .eh_frame (found through PT_GNU_EH_FRAME's search table).
  *

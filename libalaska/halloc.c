@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* halloc.c: the allocation API (halloc and friends).  Each live object gets
  * a handle ID whose table entry holds the address of backing memory from
  * the service.  Objects a handle cannot address (larger than

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* handle-table.c: the handle table and handle-ID allocation.
  *
  * The table's whole span (alaska-abi.h: the zero slots of raw pointers and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* init.c: libalaska start-up and shut-down: read the options, reserve the
  * handle table, pick and start the service.  Runs on the first allocation
  * or from the library constructor, whichever comes first. */

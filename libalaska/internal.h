@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* internal.h: declarations shared between libalaska's source files and not
  * exported from the library (the version script keeps them local). */
 #ifndef ALASKA_INTERNAL_H

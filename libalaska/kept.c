@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kept.c: objects pinned for good.  A handle whose translated address the
  * program passed to a function of another library (not the C library) may
  * be kept there -- libevent's event_assign keeps its event and its

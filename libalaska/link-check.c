@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* link-check.c: the start-up check of the plugin's separate-compilation
  * assumption.  Every loaded object compiled by the plugin carries notes
  * (alaska-abi.h) naming the public functions it defines and those it

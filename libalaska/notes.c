@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* notes.c: reading the plugin's ELF notes (alaska-abi.h, "Object-file
  * records") in every loaded object, through its PT_NOTE segments. */
 #define _GNU_SOURCE

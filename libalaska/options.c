@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.c: libalaska's option table.  Every run-time option is one row
  * here, read once at start-up from the environment variable ALASKA_<NAME>.
  * An invalid value is reported (naming the variable) and the default kept. */

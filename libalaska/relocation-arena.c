@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* relocation-arena.c: the memory the malloc service moves objects into.
  *
  * Under a barrier the world is stopped and another thread may be stopped

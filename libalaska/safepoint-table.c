@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* safepoint-table.c: the program's safepoints and instrumented functions,
  * read from the ALASKA_NOTE_SAFEPOINT notes of every loaded object.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service-malloc.c: the "malloc" service, libalaska's default.  Backing
  * memory comes from a malloc over the backing region (backing-region.c:
  * jemalloc in an arena of its own).  At a barrier it moves

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sleep-restart.c: sleeps that a barrier's signal does not cut short.
  *
  * A barrier interrupts threads outside instrumented code with

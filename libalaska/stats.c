@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stats.c: libalaska's statistics counters.  Counting costs a few relaxed
  * atomic adds per allocation and is on only under ALASKA_STATS=1, which
  * also prints every counter at exit as "alaska: <key> <value>". */

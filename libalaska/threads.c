@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* threads.c: the registry of the program's threads, which a barrier stops.
  *
  * pthread_create is interposed (libalaska comes before libc in the search

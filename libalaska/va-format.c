@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* va-format.c: translation of the pointer arguments inside a va_list.
  *
  * A program's own variadic function (Redis's sdscatprintf, a log helper)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wrappers-varargs.c: handle-aware versions of the C library functions
  * that take a va_list (vprintf, vsnprintf, vsscanf, vsyslog, verr, ...,
  * and their _FORTIFY_SOURCE forms).  The pointers inside the va_list are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* wrappers.c: handle-aware versions of C library functions that keep,
  * return or reallocate pointers into what they are given, or read pointers
  * inside structures (ALASKA_WRAPPERS in alaska-abi.h).  The plugin

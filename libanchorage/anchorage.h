@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* anchorage.h: the public API of libanchorage, gcc-alaska's defragmenting
  * service.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* control.c: the control loop (a background thread) and the passes it
  * asks for.  It keeps fragmentation -- the sub-heaps' extent over their
  * live bytes, O(1) from the shards' counters -- within [F_lb, F_ub] and the

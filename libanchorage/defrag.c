@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* defrag.c: a defragmentation pass, run by the barrier hook while the
  * world is stopped.  Sub-heaps are ordered by occupancy (live / extent).
  * Objects that are not pinned move from the top of the sparsest sub-heap

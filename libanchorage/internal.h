@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* internal.h: declarations shared between libanchorage's source files and
  * not exported (the version script keeps them local).
  *

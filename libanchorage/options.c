@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.c: Anchorage's option table.  Every tuning knob is one row,
  * read once at start-up from the environment variable ANCHORAGE_<NAME>.
  * An invalid value stops the program with a message naming the variable

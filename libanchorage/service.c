@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* service.c: Anchorage as an alaska service -- the allocation callbacks
  * libalaska calls.  Small objects go to the thread heaps (thread-cache.c).
  * Medium ones go to the shards of block sub-heaps: each thread allocates

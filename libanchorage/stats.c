@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stats.c: Anchorage's statistics: what the passes did (counted always;
  * a pass is rare) and the heap's state, read from the shards' counters.
  * anchorage_stats_print writes "anchorage: <key> <value>" lines. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* subheap.c: the heap's memory and its sub-heaps.  One range of
  * libalaska's backing region, reserved once (inaccessible), is cut into
  * SUBHEAP_SIZE sub-heaps,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bench/frag/fraglib.py: what the experiments of `make bench-frag` share --
 # the output directory, cached builds of Debian sources (through bench/run's
 # helpers: fetch, sh, file_hash, toolchain_fingerprint), server processes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ycsb-load: a YCSB-A-like load generator for memcached's text protocol
  * (make bench-frag, bench/frag/memcached-pauses).  Compiled with plain gcc.
  *

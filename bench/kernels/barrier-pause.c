@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench/kernels/barrier-pause.c: the pause of a barrier with nothing to
    move.  THREADS threads spin in instrumented loops (so they stop at
    safepoints, not by signal), the main thread runs BARRIERS barriers with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench/kernels/bintree.c: unbalanced binary search tree of heap nodes.
    Inserts N pseudo-random keys, looks up N keys, deletes half of them and
    walks the tree recursively.  Usage: bintree [N]; prints a checksum.  */

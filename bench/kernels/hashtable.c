@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench/kernels/hashtable.c: chained hash table with heap string keys, as
    in word counting.  Counts N pseudo-random words from a vocabulary, growing
    the bucket array by rehashing, then removes the rare words.

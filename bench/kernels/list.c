@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench/kernels/list.c: singly linked list traversal.  Builds a list of N
    heap nodes linked in a shuffled order (so traversal chases pointers all
    over the heap), traverses it repeatedly, then deletes every third node

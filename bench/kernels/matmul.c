@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench/kernels/matmul.c: dense matrix multiply on heap matrices stored as
    arrays of row pointers (each row its own malloc).  Exercises translation
    hoisting: the inner loop walks two rows.  Usage: matmul [N]; prints a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench/kernels/ptrsort.c: sort an array of pointers to heap objects with
    qsort, the comparison reading through the pointers (like mcf's arc
    sorting: the worst case for handles, as every comparison translates two

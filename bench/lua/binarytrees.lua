@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/lua/binarytrees.lua: the classic binary-trees allocation benchmark
 -- (many short-lived small tables, one long-lived tree).  Argument: max
 -- depth.  Prints the check values, which are the checksum.

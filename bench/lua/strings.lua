@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/lua/strings.lua: string building and string-keyed tables: builds
 -- lines with string.format and concatenation, splits them with gmatch,
 -- counts words in a table, rewrites with gsub and joins with table.concat.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/lua/tables.lua: object-like records in tables: creates records with
 -- fields and nested arrays, keeps them in array and hash indexes, removes
 -- and reinserts, sorts with a comparison function reading fields.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Defragmentation while other threads allocate: four threads keep lists of
    objects of varied sizes, freeing and replacing most of them and checking
    every object's checksum, while the main thread runs anchorage_defragment()

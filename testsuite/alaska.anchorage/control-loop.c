@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The control loop defragments on its own: after the heap is fragmented
    (fragmentation about 5, above ANCHORAGE_FRAG_UB=1.25) the background
    thread runs passes until fragmentation is below ANCHORAGE_FRAG_LB=1.1

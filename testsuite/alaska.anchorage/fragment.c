@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fragment the heap -- 200000 objects of 16 to 1024 bytes, 80% of them
    freed at random -- then anchorage_defragment() twice: an object pinned
    across the first call stays where it is (it holds up the top of its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Blocks have no header: an object of 1 to 16 bytes takes a block of the
    16-byte class, so 65536 of them add exactly 1 MiB of live bytes and as
    much extent (16 pages of 64 KiB; the pages' records are elsewhere).  A

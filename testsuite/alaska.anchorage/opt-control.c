@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An invalid ANCHORAGE_CONTROL stops the program at start-up, before main,
    with a message naming the variable and what it accepts (exit status 1). */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ANCHORAGE_FRAG_LB must be below ANCHORAGE_FRAG_UB (hysteresis): the
    program stops at start-up with a message naming both. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ANCHORAGE_TRACE names a file that gets a CSV header and one line per
    control-loop step; a file that cannot be opened is an error naming it. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rss.h: the tests' view of memory: resident set size from /proc. */
 #include <stdio.h>
 static long rss_bytes (void)

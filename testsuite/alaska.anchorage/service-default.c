@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alaska-gcc links Anchorage and makes it the service; ALASKA_SERVICE=malloc
    still picks the malloc service at run time (see service-malloc.c for the
    driver option). */

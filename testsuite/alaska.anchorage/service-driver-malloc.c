@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alaska-gcc --alaska-service=malloc links without Anchorage: the malloc
    service is the default. */
 /* { dg-do run } */

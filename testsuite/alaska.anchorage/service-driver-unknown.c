@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An unknown --alaska-service is an error of the driver, naming it. */
 /* { dg-do link } */
 /* { dg-options "--alaska-service=jemalloc" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_SERVICE=malloc overrides the linked Anchorage at run time; the
    Anchorage API then says it is not in use. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Anchorage under forced passes (one every 5 ms) while four threads
    allocate, free, reallocate and over-align objects from 1 byte to 5 MiB
    (the largest are the C library's), checking every object's contents

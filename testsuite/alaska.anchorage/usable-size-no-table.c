@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under Anchorage, malloc_usable_size is answered from the sub-heap's
    bitmap every time: libalaska keeps no table of known sizes (halloc.c),
    whose byte per handle ID is memory Anchorage is there to save (2.7 MiB

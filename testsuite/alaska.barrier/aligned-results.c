@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* posix_memalign, aligned_alloc and memalign give handles that stay handles
    in the program: GCC follows posix_memalign with __builtin_assume_aligned,
    whose argument must not be translated (it was, leaving a raw pointer to a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A thread blocked in accept() on a heap address (glibc passes it in a
    transparent union, which the plugin copies with the member translated)
    and a heap length: both stay pinned while it blocks, through barriers

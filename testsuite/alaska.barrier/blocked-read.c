@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A thread blocked in read() on a pipe does not keep barriers from
    completing (it joins from the signal handler; its buffer, a handle, is
    pinned by the translated argument), and its read still returns the

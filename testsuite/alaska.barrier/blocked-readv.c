@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A thread blocked in readv (a libalaska wrapper) on a pipe, its iovec and
    buffers all heap objects: barriers meanwhile move nothing the wrapper
    translated, and the data lands in the buffers. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A library the plugin did not compile, and that is not the C library, may
    keep the pointers it is given (libevent's event_assign keeps its event
    and callback argument).  Objects passed to such functions are pinned for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libalaska's versions of pthread_create and the sleeps also serve
    libraries that were not linked with it.  Such a library refers to
    nanosleep@GLIBC_2.2.5, which only an unversioned definition interposes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fork under ALASKA_STRESS=1: the stress thread frees what each barrier
    moved, holding the relocation arena's lock, while the main thread
    forks; a child that then frees and allocates must not find that lock

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* After fork the child has one thread, and its barriers work. */
 /* { dg-do run } */
 /* { dg-output "^child 0 payload\nparent 0 payload\n$" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A barrier that finds an instrumented frame interrupted by a signal away
    from a safepoint -- the program's own handler ran on from there and
    reached a safepoint of its own -- moves nothing: the interrupted frame

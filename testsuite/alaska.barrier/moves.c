@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alaska_barrier() moves every unpinned object: the handle stays, its
    contents follow, the old copy is poisoned (until the next barrier). */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* printf's %p prints the handle the program holds, not where its object
    is: called directly (the plugin leaves %p arguments alone) and through
    the program's own variadic function (vsnprintf's wrapper leaves them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program's own SIGILL handler keeps working: a ud2 that is not a
    safepoint reaches it, while barriers trap at safepoints. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Barriers neither cut sleeps short nor stretch them: the kernel never
    restarts nanosleep and clock_nanosleep after a signal, so libalaska's
    versions of the sleeping functions go back to sleep until the original

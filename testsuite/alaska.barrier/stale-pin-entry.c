@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A thread stopped at a function's entry safepoint has stored nothing in
    that frame's pin set, and the plugin clears at entry only the slots a
    later stop point may find unstored: the barrier must read no slot of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A barrier reads every slot of every instrumented frame's pin set.  A
    slot the function has not stored yet holds whatever the stack held
    there -- here, copies of a handle left by an earlier call -- and must

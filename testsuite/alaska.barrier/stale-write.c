@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The stress oracle catches a write through a raw pointer kept across a
    move: the malloc service poisons a moved object's old copy, and before
    freeing it (after the next barrier) checks that the poison is intact.

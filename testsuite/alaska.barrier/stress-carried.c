@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under ALASKA_STRESS=1 barriers stop a bytecode loop whose cursor is a
    carried PHI (alaska.translate/bytecode-run.h): its translation comes
    around the loop, not from the table, so the array it points into must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under ALASKA_STRESS=1 a barrier runs every millisecond and moves every
    object not pinned: lists, arrays of pointers, strings and realloc'd
    buffers keep their contents, checked after every round. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under ALASKA_STRESS=1 barriers stop a loop whose cursor steps along
    arrays of steps and jumps between them (alaska.translate/
    mixed-cursor.h), with the pins of both its PHIs in place: the slot

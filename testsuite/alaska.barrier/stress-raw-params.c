@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under ALASKA_STRESS=1, barriers stop static functions in loops over
    arrays they were given translated (raw-params.cc: their callers
    translate and pin the arguments, which they access themselves).  The caller's pin must keep each

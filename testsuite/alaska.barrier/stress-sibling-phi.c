@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under ALASKA_STRESS=1 barriers stop a loop whose register cursor is
    derived from the frame cursor PHI beside it (alaska.translate/
    frames-run.h), with no pin of its own: the frame it points into must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under ALASKA_STRESS=1, barriers stop comparison functions that qsort,
    qsort_r and bsearch call with raw pointers into the heap array they were
    given translated (raw-params.cc).  The array must stay in place for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function that passes a translated pointer to the C library as its
    last act (return read (fd, buf, n)) must not become a tail call: the
    jump would free its frame, pin set included, before read runs, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Eight threads share linked structures -- a list per thread, and one
    shared list behind a mutex -- while a barrier runs every millisecond:
    each thread checks every node's checksum, all the time. */

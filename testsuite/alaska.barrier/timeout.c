@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A barrier that cannot stop every thread (this one blocks the runtime's
    signal and sleeps in libc) gives up after ALASKA_BARRIER_TIMEOUT ms,
    says so, moves nothing, and the program goes on. */

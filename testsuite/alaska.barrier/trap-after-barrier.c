@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A `ud2' found at a safepoint when no barrier is running -- as under
    valgrind, which goes on running the translation it made of a block
    while a barrier had the block's safepoint patched -- is stepped over:

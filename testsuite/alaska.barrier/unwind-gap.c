@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A stack the unwinder cannot walk to its end hides the pin sets beyond
    the gap: here a call goes through assembly with no unwind information,
    between a frame that holds a translated pointer (pinned) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A moved object keeps its malloc_usable_size: programs that add it up at
    allocation and take it off at free (Redis's used_memory) must see the
    same figure before and after barriers, although the malloc service

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The strto* wrappers pin their string only while they run.  Redis parses
    every argument of a 60000-argument GEOADD with strtod; the wrappers used
    to leave each pin behind, so after 1040 calls the list was full, later

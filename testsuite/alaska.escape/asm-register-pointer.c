@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Inline asm is code the plugin did not compile: a pointer in a register
    operand, which the asm dereferences (memcached's crc32q (%1)), gets the
    translated address, while objects move at every barrier. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An address in the handles' region that is not the start of an exported
    object, given to free, is reported by name instead of reaching the C
    library's free. */

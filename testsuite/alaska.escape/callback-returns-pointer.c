@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A callback of another library that returns a pointer (the allocation
    hooks of GMP's mp_set_memory_functions, as gawk -M sets them) is given
    there as an export thunk: the library gets the translated address of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libc calls back into instrumented code with what it was given: qsort,
    bsearch, lfind and lsearch pass pointers into a heap array (raw, into
    the array they were given translated; lfind and lsearch return a

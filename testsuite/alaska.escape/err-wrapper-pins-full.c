@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A wrapped call that would pin more handles than a wrapper can hold
    (ALASKA_WRAPPER_PINS, 1040) stops the program with a message naming the
    problem, rather than leave handles unpinned under libc: here getopt on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* external-address.c's thunks under -flto: a thunk is a lowered function
    with a CFG before free_lang_data prepares the unit for streaming (the
    first version crashed cc1 there), and is instrumented at link time. */

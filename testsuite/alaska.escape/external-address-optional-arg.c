@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The address of open, openat, fcntl or ioctl, whose variable part is one
    optional argument, an int or a pointer, is a thunk that reads one word
    with va_arg and calls the function with it as a pointer, translated if

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The address of a variadic C library function with a va_list version is
    a variadic thunk that calls the va_list version's wrapper in libalaska:
    printf, snprintf, sscanf (__isoc99_sscanf under -std=c99), asprintf and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The address of an external function, taken in a function body or in a
    static initializer (SQLite's table of system calls), is a thunk that
    translates: calls through it never hand libc a handle.  A result that

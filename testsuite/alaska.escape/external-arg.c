@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-external=FN: the same, named on the command line. */
 /* { dg-do run } */
 /* { dg-options "-Wall -fplugin-arg-alaska-external=plain_sum" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* __attribute__((alaska_external)) on the declaration: the heap array is
    translated before the call, the plain code reads it, and there is no
    link-check warning. */

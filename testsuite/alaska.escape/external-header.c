@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-external-header=STR: functions declared in a header
    whose path contains STR are external. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Without an override, a handle that reaches plain code is not a raw
    address: the plain code faults.  The start-up warning came first.
    Linked by plain gcc: alaska-gcc would give plain_sum a link-time thunk. */

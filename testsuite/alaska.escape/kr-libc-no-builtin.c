@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The K&R program of kr-libc.c built with -fno-builtin, while objects
    move at every barrier. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* K&R-style code declares the C library's functions itself, without
    prototypes and without the headers, so they are not GCC's builtins and
    not declared in a system header.  The C library exports their names, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The body of the kr-libc tests: old-style declarations and definitions,
    every string on the heap. */
 char *malloc ();

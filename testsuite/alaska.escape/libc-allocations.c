@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Objects that libc allocates itself (asprintf, getaddrinfo, realpath,
    open_memstream, strdup inside libc) stay raw pointers; the program frees
    them with free, which the plugin made hfree, and that works. */

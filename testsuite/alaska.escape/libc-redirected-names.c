@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* glibc's headers redirect some functions to other symbols: the plugin
    goes by the symbol.  Without _GNU_SOURCE, strerror_r is the XSI
    __xpg_strerror_r (returns 0 and fills the heap buffer); with

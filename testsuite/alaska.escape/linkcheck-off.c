@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_LINK_CHECK=0 turns the start-up check off.
    Linked by plain gcc, as in linkcheck-warn.c. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A function declared in a project header is assumed to be compiled by the
    plugin; here it is not (units/plain-sum.c is built by plain gcc), and
    the start-up check says so, naming it.  (Only a stack array is passed,

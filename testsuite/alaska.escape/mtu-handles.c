@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Separate compilation: handles cross translation units in both directions
    (records allocated in units/store.c, name vectors allocated here),
    pointers into objects come back from the other unit, the other unit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A program defines functions with C library names in another unit and
    declares them itself, outside system headers, as gnulib does with
    _obstack_free: its calls reach its own definitions (the driver's linker

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A program defines strlen itself, in another unit, and marks its
    declaration instrumented: its calls reach its own definition with the
    handles as they are. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Under -fplugin-arg-alaska-no-track, a function whose only new memory
    statements are the transparent-union copy of bind's sockaddr argument
    (see transparent-union.c) still gets its virtual operands renamed: the

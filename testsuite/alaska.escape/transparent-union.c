@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* With _GNU_SOURCE, glibc declares the sockaddr arguments of bind, connect,
    getsockname, getpeername, accept, sendto and recvfrom as transparent
    unions (__SOCKADDR_ARG): the handle inside the union is translated too,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* posix_spawn and execve with an environment of 3000 heap strings, more
    than a wrapper can pin at once (ALASKA_WRAPPER_PINS): the wrappers copy
    the strings for libc instead of pinning each, and the child sees them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* execv, execve, execvp, execvpe, posix_spawn and posix_spawnp read the
    strings of argv and envp, both heap vectors of heap strings here. */
 /* { dg-do run } */

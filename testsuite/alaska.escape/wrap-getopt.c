@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* getopt_long on a heap vector of heap strings (as gzip builds from $GZIP):
    libc parses a translated copy; optarg comes back as handle + offset into
    its word, and GNU getopt's permutation of the vector is mirrored into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* writev/readv/pwritev/preadv and sendmsg/recvmsg read pointers inside
    structures: here the iovec arrays, the msghdr and every buffer they point
    to are on the heap. */

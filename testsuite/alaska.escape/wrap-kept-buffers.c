@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Functions that keep or reallocate what they are given: getline and
    getdelim grow a heap buffer (it stays a handle), putenv keeps a heap
    string, setvbuf/setbuf/setbuffer keep a heap buffer as a stream's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Functions whose result points into an argument give back handle + offset
    when the argument is a handle, and NULL when they find nothing: string
    searches, and the time, date, path and number conversions that return

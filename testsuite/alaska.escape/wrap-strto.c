@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The end pointers of the strto* family point into a handle's object. */
 /* { dg-do run } */
 /* { dg-output "^strtol -42 1 3\nstrtoul 255 1 8\nstrtoll 123 1 12\nstrtoull 7 1 14\nstrtod 2\\.5 1 18\nstrtof 0\\.25 1 23\nstrtold 1\\.5 1 27\nnone 0 1 0\n$" } */

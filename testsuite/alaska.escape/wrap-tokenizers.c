@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* strtok, strtok_r and strsep on handles: every token, and the saved and
    advanced pointers, are handle + offset into the buffer. */
 /* { dg-do run } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A program's own variadic functions hand their va_list to libc (vsnprintf,
    vfprintf, vasprintf, vsscanf, ... as Redis's sdscatprintf does): the
    handles inside the va_list are translated where libc dereferences them

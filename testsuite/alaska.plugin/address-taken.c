@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Address-taken uses of malloc and free in function bodies (arguments, assignments) become halloc and hfree. */
 /* { dg-do compile } */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* raw-alloc with an empty value (-fplugin-arg-alaska-raw-alloc=) is an error too, and every bad argument is reported. */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-alaska-raw-alloc= -fplugin-arg-alaska-no-replace=yes" } */

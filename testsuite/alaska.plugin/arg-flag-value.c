@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A flag argument given a value (-fplugin-arg-alaska-verbose=1) is an error: "takes no value". */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-alaska-verbose=1" } */

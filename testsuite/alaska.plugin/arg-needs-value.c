@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* raw-alloc without a value (-fplugin-arg-alaska-raw-alloc) is an error: "needs a value". */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-alaska-raw-alloc" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An unknown plugin argument (-fplugin-arg-alaska-bogus) is an error listing the known keys; the compilation fails. */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-alaska-bogus" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* End to end: a program built by alaska-gcc gets handles from malloc, calloc, realloc and strdup, and frees them (without dereferencing them). */
 /* { dg-do run } */
 /* { dg-env "ALASKA_STATS=1" } */

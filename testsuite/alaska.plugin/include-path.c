@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alaska-gcc -E finds <alaska.h> and <alaska-abi.h> (the driver adds libalaska's headers with -idirafter). */
 /* { dg-do preprocess } */
 #include <alaska.h>

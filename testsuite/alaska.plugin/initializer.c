@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* malloc & co. in static initializers (file scope, aggregates, function-local statics) become their libalaska versions. */
 /* { dg-do compile } */
 #include <stdlib.h>

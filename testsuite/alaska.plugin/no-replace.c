@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-no-replace keeps every allocation on malloc, in calls and in static initializers. */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-alaska-no-replace" } */

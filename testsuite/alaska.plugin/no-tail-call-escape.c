@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A call given translated pointers is never a tail call: the jump would
    free the frame holding their pins while the callee runs (Redis's
    `return fread (...)').  Also when the pointer travels in a transparent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A translation unit that defines its own malloc and free keeps calling them (even before their definitions); calloc, not defined here, still becomes hcalloc. */
 /* { dg-do compile } */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-raw-alloc=f,h keeps malloc in f and h only; g gets halloc. */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-alaska-raw-alloc=f,h" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alaska_raw_alloc on something other than a function is ignored with a warning. */
 /* { dg-do compile } */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* __attribute__((alaska_raw_alloc)) keeps malloc in that function; others get halloc. */
 /* { dg-do compile } */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A local static initialised with malloc keeps malloc inside a function
    whose allocations stay raw (alaska_raw_alloc); elsewhere it gets halloc. */
 /* { dg-do compile } */

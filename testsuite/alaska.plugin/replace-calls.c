@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Every call of the allocation family (ALASKA_REPLACEMENTS in alaska-abi.h), also through __builtin_, becomes a call of its libalaska version. */
 /* { dg-do compile } */
 #include <malloc.h>

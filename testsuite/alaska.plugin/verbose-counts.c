@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-verbose counts calls and address uses per function. */
 /* { dg-do compile } */
 /* { dg-options "-fplugin-arg-alaska-verbose" } */

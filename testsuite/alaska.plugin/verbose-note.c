@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gcc -fplugin=alaska.so -fplugin-arg-alaska-verbose (no driver) notes the replacement in a function that calls malloc, and nothing elsewhere. */
 /* { dg-do compile } */
 /* { dg-alaska-mode fplugin } */

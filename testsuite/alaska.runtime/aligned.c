@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* haligned_alloc, hposix_memalign, hmemalign, hvalloc, hpvalloc: alignment of the translated address and of the handle; EINVAL for bad alignments. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

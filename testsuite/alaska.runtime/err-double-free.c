@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Freeing a handle twice aborts with "alaska: double free of handle 0x...". */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Freeing a pointer into the middle of a handle's object (h+8) aborts naming the offset. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Freeing a handle whose ID was never allocated aborts with the "was never allocated" message. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hrealloc of a freed handle aborts with "alaska: realloc of freed handle 0x...". */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* halloc_usable_size of a freed handle aborts naming malloc_usable_size. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

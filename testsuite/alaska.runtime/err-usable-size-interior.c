@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* halloc_usable_size of a handle into the middle of its object aborts
    naming it, also once its object's size is known (halloc.c answers
    known sizes without looking at the handle's entry). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An access through a freed handle faults in the guard above the backing
    region (alaska-abi.h: a freed entry is ALASKA_ENTRY_FREE, which
    translates to [32 GiB - 8, 36 GiB)), where nothing is mapped: no freed

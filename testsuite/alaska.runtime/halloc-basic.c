@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* halloc returns a handle; reads and writes through alaska_translate; offset arithmetic on handles. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* halloc(0) returns a unique handle that can be freed; halloc_usable_size >= the requested size. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

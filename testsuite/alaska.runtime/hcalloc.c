@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hcalloc zero-fills (also reused memory); hcalloc/hreallocarray overflow gives NULL with ENOMEM. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

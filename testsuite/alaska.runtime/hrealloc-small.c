@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hrealloc of small blocks under the malloc service: in place while jemalloc's size class stays (40 -> 48), moved when it changes either way, contents kept through a sweep of growing and shrinking sizes. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hrealloc keeps the handle and the contents when growing and shrinking; hrealloc(NULL, n) allocates, hrealloc(h, 0) frees. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A freed handle ID is handed out again; alaska_backing is NULL for freed and never-issued IDs. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

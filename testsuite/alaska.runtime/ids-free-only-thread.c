@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* IDs freed by a thread that never allocates are recycled after it exits. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

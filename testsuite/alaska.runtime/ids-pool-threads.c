@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* IDs that one thread frees go back through the global pool (whole
    magazines and its bitmap) to another that allocates: every ID comes
    back once, none is handed out twice, and no fresh IDs are needed

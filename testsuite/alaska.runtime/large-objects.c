@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Objects of 4 GiB or more are raw libc memory, not handles; hfree takes them; hrealloc past 4 GiB moves a handle's contents to raw memory. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

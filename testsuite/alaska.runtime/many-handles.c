@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One million live handles, each readable, then all freed: the statistics return to zero live handles. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

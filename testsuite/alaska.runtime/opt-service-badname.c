@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_SERVICE with characters outside [a-z0-9_] is ignored with a warning; the malloc service is used. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

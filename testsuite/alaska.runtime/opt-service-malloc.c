@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_SERVICE=malloc selects the built-in service: alaska_current_service()->name is "malloc". */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

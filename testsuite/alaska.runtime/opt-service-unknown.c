@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_SERVICE=nosuch aborts at start-up with the "unknown service" message. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_STATS=maybe: a warning naming the variable, the default (off) is kept and the program runs. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The boolean spellings of ALASKA_STATS (here "Yes", case-insensitive) turn statistics on. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_VERBOSE=1 reports the handle table address and the service at start-up. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

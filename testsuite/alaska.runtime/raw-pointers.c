@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hfree(NULL) is a no-op; hfree, hrealloc and halloc_usable_size forward raw malloc'd pointers to libc. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* region-arena.h: the body shared by region-thread-arena.c and
    region-jemalloc-program.c.  Prints, for the main thread, a thread that
    allocates a handle and one that never does, whether the thread is bound

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A program whose malloc is jemalloc's (linked with -ljemalloc): the malloc service leaves the thread's arena alone and uses mallocx, so the program's own blocks stay outside the backing region while its handles' backing is inside. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

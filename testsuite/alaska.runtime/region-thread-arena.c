@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Small blocks of the malloc service come from jemalloc's own malloc in a thread bound to the backing region's arena: a thread that allocates a handle is bound, one that never does is not, and the program's malloc stays the C library's (outside the region). */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

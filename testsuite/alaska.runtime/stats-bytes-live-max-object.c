@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bytes_live returns to 0 after hrealloc shrinks and hfree frees an object of ALASKA_MAX_OBJECT_SIZE bytes. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

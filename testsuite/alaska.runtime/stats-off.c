@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Without ALASKA_STATS (or with ALASKA_STATS=0), alaska_stats_get returns -1 with zeroed counters and nothing is printed. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* handles_peak never exceeds handles_allocated when several threads allocate and free. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

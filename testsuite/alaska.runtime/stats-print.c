@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ALASKA_STATS=1 prints every counter at exit with exact values; bytes_live is the usable size of the live handles. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

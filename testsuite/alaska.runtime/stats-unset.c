@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* With ALASKA_STATS unset (the harness removes it from the environment), alaska_stats_get returns -1. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

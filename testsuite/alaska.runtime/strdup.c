@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hstrdup and hstrndup copy strings (also from a handle) into new handles. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

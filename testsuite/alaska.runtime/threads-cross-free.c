@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Handles allocated on one thread and freed on another (producer/consumer): contents arrive intact and the IDs are recycled. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

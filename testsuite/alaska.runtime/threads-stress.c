@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* 4 threads x 1e6 mixed halloc/hrealloc/hfree operations with per-object patterns; per-thread checksums equal a plain-malloc replay. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* halloc_usable_size answers from a table by handle ID once a program has
    asked (halloc.c): small blocks have theirs set when allocated, others
    when first asked; frees, reallocs and the reuse of an ID clear them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table of known usable sizes (halloc.c) takes one byte per handle
    ID: asking the usable size of a million handles, allocated before the
    table existed, grows the resident set by about 1 MiB (the table of 4

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bytecode-goto.h: bytecode-run.h's loop with computed-goto dispatch, as
    Lua's and CPython's interpreters: each operation fetches the next one
    and jumps through a table of label addresses.  Its jumps are relative

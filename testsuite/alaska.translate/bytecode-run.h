@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bytecode-run.h: a bytecode loop whose cursor PHI merges pointers of
    different roots, as SQLite's pOp: advanced on most operations, reset
    into the current program on a jump, moved to another program on a call.

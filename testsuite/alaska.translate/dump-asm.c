@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Memory operands of asm statements are accesses. */
 /* { dg-do compile { target x86_64-*-* } } */
 int load (int *p)

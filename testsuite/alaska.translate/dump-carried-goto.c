@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A computed-goto loop (bytecode-goto.h) dispatches from one factored
    block, whose cursor PHI meets the label blocks on abnormal edges.  It
    is carried all the same: its twin is a name of its own, and the cursor

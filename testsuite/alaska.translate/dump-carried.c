@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A cursor whose PHI merges pointers of different roots (bytecode-run.h)
    is a root of its own.  Most of the flow into it comes with its
    translation at hand, so it is carried: a twin PHI of translations, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A pointer derived from a translated root is rebuilt on the translation:
    translate (root) + its offsets where it is the root plus offsets, and
    itself + (translate (root) - root) where it went round a PHI (a pointer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A pointer argument of a call leaving instrumented code that is its root
    plus an offset is null only where the root is, and so is its
    translation: no test for null.  One that reaches the call through a PHI

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Pointer arguments of calls leaving instrumented code are translated,
    varargs included; arguments of instrumented functions, cookies such as
    pthread_create's argument, and the values printf prints with %p, are

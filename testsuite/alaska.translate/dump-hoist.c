@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Hoisting (Algorithm 1): a root defined outside a loop is translated
    once, at the end of the preheader of the outermost loop that contains
    the use but not the definition; a root defined in the loop (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* errno's location and ctype's tables are the C library's own memory:
    `errno', `isalpha (c)' and `tolower (c)' read through pointers that
    __errno_location and __ctype_b_loc return, and through the table

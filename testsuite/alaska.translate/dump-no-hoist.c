@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-no-hoist: the same functions as dump-hoist.c, with
    every translation in place, inside the loops. */
 /* { dg-do compile } */

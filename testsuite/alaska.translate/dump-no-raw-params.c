@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-no-raw-params: the functions of dump-raw-params.c
    translate their own parameters, and their callers pass handles. */
 /* { dg-do compile } */

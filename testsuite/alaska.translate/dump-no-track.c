@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -fplugin-arg-alaska-no-track: the functions of dump-pin-sets.c, with
    translations as usual but no pin set and no safepoint. */
 /* { dg-do compile } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Stack objects, globals, static locals, string constants and null need no
    translation: only a pointer that may be a handle does. */
 /* { dg-do compile } */

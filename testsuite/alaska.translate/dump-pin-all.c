@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* With -fplugin-arg-alaska-all-pins every translation stores its pin, also
    where dump-pin-elision.c (the default) elides them.  */
 /* { dg-do compile } */

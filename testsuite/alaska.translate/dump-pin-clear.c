@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A pin slot that a stop point (here, a call) may find unstored is cleared
    at entry, before the entry safepoint; one stored before every stop point
    is not.  alaska.barrier/stale-pin-slot.c and stale-pin-entry.c run it.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Pin elision (the default; -fplugin-arg-alaska-all-pins turns it off, as
    in dump-pin-all.c): a pin is only read where the thread can stop, so a
    translation whose live range holds no call, asm, back edge or statement

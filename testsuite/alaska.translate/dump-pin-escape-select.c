@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A derived pointer passed to the C library is passed as `p ? t + (p - root)
    : 0'; that select is the pointer the call reads, so the pin of its
    translation lasts through the call.  Before, the pin ended at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Pins in place: a translation's pin store is left out where its slot
    holds a handle of the same object already on every path to it.  A
    carried PHI's store at the top of its block is left out where each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Pin sets: a translation that is live across a call stores its handle in
    a slot of the function's __alaska_pins array first; translations whose
    live ranges overlap get different slots, others share one; the stores

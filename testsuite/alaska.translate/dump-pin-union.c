@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A transparent union argument (glibc's __SOCKADDR_ARG under _GNU_SOURCE)
    is passed as a copy whose member is translated: the translation reaches
    the call through memory, and its pin lasts through the call.  accept's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* At -O0 there is no loop pipeline: every function is instrumented at the
    late fallback, before "optimized", exactly once. */
 /* { dg-do compile } */

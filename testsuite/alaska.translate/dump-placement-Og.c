@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* -Og has no loop pipeline either. */
 /* { dg-do compile } */
 /* { dg-options "-Og -fdump-tree-alaska" } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* At -O2, a function with a loop is instrumented inside the loop pipeline
    (before ivopts), a loop-free one after the no-loop pipeline; each
    exactly once. */

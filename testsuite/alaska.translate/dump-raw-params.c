@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Pointer parameters that arrive translated (raw-params.cc): a static
    function whose address is never taken, and which only reaches memory
    through a parameter, gets it translated and pinned by its callers.  A

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Roots are found through pointer arithmetic, casts, integer round trips,
    alignment masks and PHIs: each function below has one root, p. */
 /* { dg-do compile } */

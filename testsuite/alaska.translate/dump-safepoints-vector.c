@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Safepoints come after hoisting and vectorization: a vectorized loop over
    handles stays vectorized, with its translation in the preheader. */
 /* { dg-do compile { target x86_64-*-* } } */

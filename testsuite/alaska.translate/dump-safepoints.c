@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Safepoints: one at every function's entry, one on every back edge, one
    before every call into uninstrumented code; each is the 5-byte NOP with
    an ALASKA_NOTE_SAFEPOINT note, and the entry one encodes where the pin

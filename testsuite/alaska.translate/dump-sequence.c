@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The inline translation (alaska-abi.h) on x86-64: per translation one
    table load with a 32-bit displacement and a scaled index, a signed
    max (cmp, cmov), no shift of the entry: it goes into the address of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One translation per root, shared down the dominator tree: the access in
    the entry block dominates both arms and the join. */
 /* { dg-do compile } */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Two PHIs of one block whose arguments have the same roots edge by edge
    point into one object (frames-run.h: `ra' into the registers `base'
    points to).  The second is derived from the first by its delta: it is

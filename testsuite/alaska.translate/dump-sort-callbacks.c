@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Comparison functions of qsort, qsort_r and bsearch (raw-params.cc):
    the C library calls them with pointers into the array it was given
    translated, so a static comparison whose address goes only there reads

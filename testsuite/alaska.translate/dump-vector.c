@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Vector and masked loads and stores made by the vectorizer (it runs
    before the translation pass) get their addresses translated. */
 /* { dg-do compile { target x86_64-*-* } } */

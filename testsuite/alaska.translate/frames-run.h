@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* frames-run.h: a loop with two cursors into one object, set anew on
    each pass, as Lua's `base' and `ra': a frame's registers and one of
    them, or, on a zero code, the registers of the frame above and its

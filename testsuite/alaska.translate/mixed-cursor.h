@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mixed-cursor.h: a loop whose cursor steps along an array of steps and,
    on a rare step, jumps to the one that step names (another array, or
    back to the start).  The pin of the cursor's PHI after the jump is in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* __atomic builtins on fields of heap objects, including the internal
    functions GCC folds them into (.ATOMIC_COMPARE_EXCHANGE): Redis's
    hdr_histogram under redis-benchmark --threads crashed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Pointers derived from a heap array's handle: a chain walk by relative
    links (rebuilt on the delta, translate (root) - root), a walk down from
    one past the end, and element addresses (rebuilt on the root's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A hoisted translation runs even when the loop body never does: it must
    not fault for values that are never dereferenced -- null, garbage with
    bit 63 set (an ID never allocated, the last slot of the table) and

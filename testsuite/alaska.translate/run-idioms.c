@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Heap accesses through the idioms whose roots the pass must find:
    pointer walks, one-based arrays (base - 1), integer round trips, tagged
    low bits, XOR-linked lists, alignment masks, struct copies, bitfields,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ctype and errno through the C library's own pointers, untranslated
    (dump-libc-memory.c), on characters of heap strings: the counts and the
    case-folded copy are right.  */

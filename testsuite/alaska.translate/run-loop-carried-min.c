@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The same for a minimum search: `earliest' keeps a node of an earlier
    iteration (Redis ae.c usUntilEarliestTimer crashed). */
 /* { dg-do run } */

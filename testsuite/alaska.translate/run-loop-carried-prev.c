@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A pointer carried around a loop by a PHI (prev = the previous
    iteration's he) is not derived from the current he: its accesses get a
    translation of their own (Redis dict.c dictGenericDelete: prevHe->next =

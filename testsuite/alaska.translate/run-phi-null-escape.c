@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A pointer that is either derived from a handle or null, passed to code
    not compiled by the plugin, arrives as null when it is null (Redis
    anet.c: getaddrinfo (bindaddr = NULL for "*") crashed at start-up). */

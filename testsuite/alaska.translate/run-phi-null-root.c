@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A PHI whose other incoming values are null does not take its non-null
    value's root when that value is defined inside a loop that the null
    path bypasses (reduced from Lua's breakstat in Redis: the plugin used to

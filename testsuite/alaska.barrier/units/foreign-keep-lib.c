@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/foreign-keep-lib.c: a "library" compiled without the plugin that keeps
    the pointer it is given (alaska.barrier/foreign-keep.c). */
 struct rec { int value; char name[12]; };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A shared library built by plain gcc and not linked with libalaska
    (dg-plain-library): its calls to nanosleep, usleep and pthread_create
    are versioned references to the C library's symbols.  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program's own strlen and globfree: count the handles they are given. */
 #include <stdint.h>
 #include <stdlib.h>

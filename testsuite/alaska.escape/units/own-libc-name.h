@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program's own strlen and globfree (own-libc-name.c), declared as
    the program's, not as the system headers' (no <string.h>, no <glob.h>). */
 typedef struct {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The program's own strlen: counts the handles it is given. */
 #include <stdint.h>
 #include "own-strlen.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/plain-hooks.c: compiled by plain gcc (dg-plain-sources): it writes
    through what the program's hooks return, gives it back to them to
    resize and free, and cannot read through a handle. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/plain-hooks.h: a library compiled without the plugin (plain gcc)
    that allocates through hooks the program sets, as GMP does with
    mp_set_memory_functions. */

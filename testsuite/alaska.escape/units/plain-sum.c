@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/plain-sum.c: compiled by plain gcc (dg-plain-sources): it cannot
    read through a handle. */
 #include "plain-sum.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/plain-sum.h: a library compiled without the plugin (plain gcc),
    declared in a header that is not a system header. */
 int plain_sum (const int *v, int n);

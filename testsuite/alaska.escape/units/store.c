@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/store.c: the other translation unit of the mtu-*.c tests: it
    allocates (handles), dereferences handles made in the main unit, and
    passes them on to libc. */

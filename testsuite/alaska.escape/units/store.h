@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/store.h: a small record store, compiled by the plugin in its own
    translation unit (mtu-*.c tests). */
 struct record { int id; char name[24]; struct record *next; };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* units/sum-heap-main.h: main of the external-*.c tests, which declare
    plain_sum (compiled by plain gcc) each their own way: a heap array is
    passed to it. */
