@@ -11,7 +11,9 @@
  *   3. a function defined (with a body to emit) in this unit is
  *      instrumented;
  *   4. GCC builtins are external;
- *   5. functions declared in a system header are external, as are those
+ *   5. functions declared in a system header are external (not in a header
+ *      of the build tree, named by a relative path, that makes itself one
+ *      with `#pragma GCC system_header', as gnulib's do), as are those
  *      declared in a header whose path contains a string given with
  *      -fplugin-arg-alaska-external-header=STR,...;
  *   6. functions whose name the C library exports are external wherever
@@ -49,7 +51,11 @@ const char *alaska_callee_name (const gcall *call)
 static bool declared_in_external_header (tree fndecl)
 {
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
-  if (in_system_header_at (loc))
+  const char *where = LOCATION_FILE (loc);
+  /* A header of the build tree (a relative path: gnulib's lib/time.h,
+   * which says `#pragma GCC system_header') declares the program's own
+   * functions (tzalloc) beside the C library's (rule 6). */
+  if (in_system_header_at (loc) && (!where || *where == '/' || *where == '<'))
     return true;
   if (alaska_opts.external_headers.empty ())
     return false;
