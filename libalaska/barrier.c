@@ -38,6 +38,7 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include <valgrind/valgrind.h>
 #include "internal.h"
 
 static pthread_mutex_t barrier_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -215,23 +216,34 @@ ALASKA_API int alaska_is_pinned(uint32_t id)
   return pinned_count && pinned[pin_slot(id)] == id;
 }
 
+/* libunwind checks each page it reads from by writing a byte of it to a
+ * pipe, and memcheck reports that write when the byte happens to be
+ * uninitialised (stack below the live frames).  The check is libunwind's
+ * own: under valgrind, its calls run with error reporting off for this
+ * thread.  Natively the client requests are a few instructions that do
+ * nothing. */
+#define UNWIND(call) ({ VALGRIND_DISABLE_ERROR_REPORTING;                \
+                        __auto_type unwind_r_ = (call);                   \
+                        VALGRIND_ENABLE_ERROR_REPORTING;                  \
+                        unwind_r_; })
+
 /* Read the pin sets of every instrumented frame of one stack.  top: the
  * frame of the signal context (precise IP) or of getcontext. */
 static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
 {
   unw_cursor_t c;
-  if (unw_init_local2(&c, (unw_context_t *) uc, signal_frame ? UNW_INIT_SIGNAL_FRAME : 0)) {
+  if (UNWIND(unw_init_local2(&c, (unw_context_t *) uc, signal_frame ? UNW_INIT_SIGNAL_FRAME : 0))) {
     pins_unknown = 1;
     return;
   }
   int first = 1;
   for (;;) {
     unw_word_t ip;
-    unw_get_reg(&c, UNW_REG_IP, &ip);
+    UNWIND(unw_get_reg(&c, UNW_REG_IP, &ip));
     /* Was this frame interrupted by a signal (its IP is precise) or is
      * it at a call?  A return address may be one past the end of a call
      * at the end of its function: look up ip - 1 there. */
-    int interrupted = first ? signal_frame : unw_is_signal_frame(&c) > 0;
+    int interrupted = first ? signal_frame : UNWIND(unw_is_signal_frame(&c)) > 0;
     uintptr_t at = (uintptr_t) ip - (interrupted ? 0 : 1);
     const struct alaska_function *f = alaska_function_at(at);
     /* An instrumented frame that a signal interrupted away from a
@@ -241,7 +253,7 @@ static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
       pins_unknown = 1;
       return;
     }
-    int more = unw_step(&c);
+    int more = UNWIND(unw_step(&c));
     if (more < 0) {
       /* The unwinder lost its way (in libc, say): the frames above, with
        * their pin sets, are out of sight. */
@@ -257,7 +269,7 @@ static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
         pins_unknown = 1;
         return;
       }
-      unw_get_reg(&c, UNW_REG_SP, &cfa);      /* the caller's SP is our CFA */
+      UNWIND(unw_get_reg(&c, UNW_REG_SP, &cfa));      /* the caller's SP is our CFA */
       void *const *slots = (void *const *) (uintptr_t) ((int64_t) cfa + f->pin_offset);
       for (unsigned i = 0; i < f->pin_slots; i++)
         pin(slots[i]);
@@ -267,7 +279,7 @@ static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
        * information, a frame-pointer chain that stops): only a walk that
        * reached the thread's first frames has seen every pin set. */
       unw_word_t sp;
-      unw_get_reg(&c, UNW_REG_SP, &sp);
+      UNWIND(unw_get_reg(&c, UNW_REG_SP, &sp));
       if (floor && sp < floor)
         pins_unknown = 1;
       return;
