@@ -410,8 +410,8 @@ static void nap(long ms, const volatile int *cancel)
 }
 
 /* Attempts until one completes, bound_ms ms have passed or *cancel is
- * set; the barrier counts once in the statistics.  0, or -1 (nothing
- * moved). */
+ * set; the barrier counts once in the statistics (not at all if called
+ * off).  0, or -1 (nothing moved). */
 static int barrier_until(long bound_ms, const volatile int *cancel)
 {
   uint64_t start = now_ns();
@@ -433,10 +433,11 @@ static int barrier_until(long bound_ms, const volatile int *cancel)
     window = window < 500 ? 2 * window : 1000;
     pause_ms = pause_ms < 50 ? 2 * pause_ms : 100;
   }
+  if (cancel && *cancel)
+    return -1;                  /* called off (at exit): no failure */
   alaska_stats_barrier(0);
-  if (!(cancel && *cancel))
-    alaska_warn("warning: barrier %u gave up after %ld ms: %d thread(s) did not reach "
-                "a safepoint; nothing was moved", number, bound_ms, left);
+  alaska_warn("warning: barrier %u gave up after %ld ms: %d thread(s) did not reach "
+              "a safepoint; nothing was moved", number, bound_ms, left);
   return -1;
 }
 
