@@ -150,10 +150,18 @@ void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long n);
 void alaska_marshal_array(const void *const *array, const char *fn);
 
 /* Stop the world at safepoints and let the service move every object that
- * no thread has pinned.  0 on success; -1 if it had to give up (a thread
- * did not reach a safepoint in time, or a pin set could not be read), in
- * which case nothing moved. */
+ * no thread has pinned.  A thread that a busy machine has not scheduled
+ * is waited for: the barrier lets everyone go and tries again, for up to
+ * ALASKA_BARRIER_TIMEOUT ms (default 60 s).  0 on success; -1 if nothing
+ * moved (the threads did not all stop within that time, or a pin set
+ * could not be read). */
 int alaska_barrier(void);
+
+/* For services (a control loop with its own retries): one attempt at a
+ * barrier, waiting at most wait_ms ms for the threads to stop.  0 on
+ * success; -1 if a pin set could not be read; 1 if not every thread
+ * stopped in time.  Nothing moved unless 0, and nothing is printed. */
+int alaska_barrier_try(long wait_ms);
 
 /* For services, during a barrier: is handle ID pinned?  And: move it
  * (its contents already copied to `backing'). */

@@ -14,8 +14,12 @@
  *      frame (CFA + offset, safepoint-table.c), and ask the service to
  *      move what is not pinned;
  *   4. restore the NOPs and release the threads.
- * Waiting is bounded (ALASKA_BARRIER_TIMEOUT ms): a barrier that cannot
- * stop everyone reports it, moves nothing and lets everyone go.  A stopped
+ * A busy machine may not schedule a thread for a while: an attempt that
+ * has not stopped everyone within its window (100 ms, doubling up to 1 s)
+ * lets everyone go, moves nothing, and the barrier tries again after a
+ * pause (1 ms, doubling up to 100 ms).  alaska_barrier() gives up only
+ * after ALASKA_BARRIER_TIMEOUT ms (60 s), and says so; the stress thread
+ * and services (alaska_barrier_try) retry on their own terms.  A stopped
  * thread waits on a futex, so the handlers are async-signal-safe; the
  * initiator does not call malloc while the world is stopped.  The program's
  * own SIGILL handler still gets every SIGILL that is not at a safepoint,
@@ -35,6 +39,7 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include <valgrind/valgrind.h>
 #include "internal.h"
 
 static pthread_mutex_t barrier_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -43,6 +48,13 @@ static volatile unsigned epoch;         /* number of the current/last barrier */
 static volatile unsigned released;      /* barriers whose threads may go */
 static volatile int arrivals;           /* futex word: bumped by each joiner */
 static struct sigaction program_sigill;
+
+/* The stress thread: joined at exit (alaska_barrier_fini), so that no
+ * thread of the runtime outlives the program (valgrind counts a detached
+ * thread's memory as possibly lost).  A fork's child has none. */
+static pthread_t stress_thread;
+static int stress_running;
+static volatile int stress_stop;
 static int table_ready;
 
 /* Pinned handle IDs of the current barrier: an open-addressing set in
@@ -205,23 +217,34 @@ ALASKA_API int alaska_is_pinned(uint32_t id)
   return pinned_count && pinned[pin_slot(id)] == id;
 }
 
+/* libunwind checks each page it reads from by writing a byte of it to a
+ * pipe, and memcheck reports that write when the byte happens to be
+ * uninitialised (stack below the live frames).  The check is libunwind's
+ * own: under valgrind, its calls run with error reporting off for this
+ * thread.  Natively the client requests are a few instructions that do
+ * nothing. */
+#define UNWIND(call) ({ VALGRIND_DISABLE_ERROR_REPORTING;                \
+                        __auto_type unwind_r_ = (call);                   \
+                        VALGRIND_ENABLE_ERROR_REPORTING;                  \
+                        unwind_r_; })
+
 /* Read the pin sets of every instrumented frame of one stack.  top: the
  * frame of the signal context (precise IP) or of getcontext. */
 static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
 {
   unw_cursor_t c;
-  if (unw_init_local2(&c, (unw_context_t *) uc, signal_frame ? UNW_INIT_SIGNAL_FRAME : 0)) {
+  if (UNWIND(unw_init_local2(&c, (unw_context_t *) uc, signal_frame ? UNW_INIT_SIGNAL_FRAME : 0))) {
     pins_unknown = 1;
     return;
   }
   int first = 1;
   for (;;) {
     unw_word_t ip;
-    unw_get_reg(&c, UNW_REG_IP, &ip);
+    UNWIND(unw_get_reg(&c, UNW_REG_IP, &ip));
     /* Was this frame interrupted by a signal (its IP is precise) or is
      * it at a call?  A return address may be one past the end of a call
      * at the end of its function: look up ip - 1 there. */
-    int interrupted = first ? signal_frame : unw_is_signal_frame(&c) > 0;
+    int interrupted = first ? signal_frame : UNWIND(unw_is_signal_frame(&c)) > 0;
     uintptr_t at = (uintptr_t) ip - (interrupted ? 0 : 1);
     const struct alaska_function *f = alaska_function_at(at);
     /* An instrumented frame that a signal interrupted away from a
@@ -231,7 +254,7 @@ static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
       pins_unknown = 1;
       return;
     }
-    int more = unw_step(&c);
+    int more = UNWIND(unw_step(&c));
     if (more < 0) {
       /* The unwinder lost its way (in libc, say): the frames above, with
        * their pin sets, are out of sight. */
@@ -247,7 +270,7 @@ static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
         pins_unknown = 1;
         return;
       }
-      unw_get_reg(&c, UNW_REG_SP, &cfa);      /* the caller's SP is our CFA */
+      UNWIND(unw_get_reg(&c, UNW_REG_SP, &cfa));      /* the caller's SP is our CFA */
       void *const *slots = (void *const *) (uintptr_t) ((int64_t) cfa + f->pin_offset);
       for (unsigned i = 0; i < f->pin_slots; i++)
         pin(slots[i]);
@@ -257,7 +280,7 @@ static void walk(ucontext_t *uc, int signal_frame, uintptr_t floor)
        * information, a frame-pointer chain that stops): only a walk that
        * reached the thread's first frames has seen every pin set. */
       unw_word_t sp;
-      unw_get_reg(&c, UNW_REG_SP, &sp);
+      UNWIND(unw_get_reg(&c, UNW_REG_SP, &sp));
       if (floor && sp < floor)
         pins_unknown = 1;
       return;
@@ -283,9 +306,13 @@ static void install(void)
   real(SIGILL, &sa, &program_sigill);
 }
 
-ALASKA_API int alaska_barrier(void)
+/* One attempt: stop everyone within wait_ms ms (sooner if *cancel becomes
+ * nonzero), read the pin sets, let the service move.  0: done; -1: a pin
+ * set could not be read (or no memory), nothing moved; 1: not every thread
+ * stopped in time (*left of them, in barrier *number), nothing moved,
+ * everyone goes on. */
+static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned *number)
 {
-  alaska_ensure_init();
   struct alaska_thread *me = alaska_self;
   pthread_mutex_lock(&barrier_lock);
   if (!table_ready) {
@@ -305,14 +332,16 @@ ALASKA_API int alaska_barrier(void)
   __atomic_store_n(&active, 1, __ATOMIC_SEQ_CST);
   alaska_safepoints_arm(1);
 
-  /* Stop everyone else, signalling again every millisecond. */
-  long timeout_ms = alaska_option_long(ALASKA_OPT_BARRIER_TIMEOUT);
+  /* Stop everyone else, signalling again after 1 ms, 2 ms, ... 64 ms (a
+   * real-time signal queues: a thread the machine has not scheduled for a
+   * while must not find thousands waiting). */
   int waiting = 0, complete = 0;
+  uint64_t kick_gap = 1000000;
   for (uint64_t start = now_ns(), last_kick = 0;;) {
     waiting = 0;
     int seen = __atomic_load_n(&arrivals, __ATOMIC_ACQUIRE);
     uint64_t t = now_ns();
-    int kick = t - last_kick >= 1000000;
+    int kick = t - last_kick >= kick_gap;
     for (struct alaska_thread *th = alaska_threads; th; th = th->next) {
       if (th == me || __atomic_load_n(&th->stopped, __ATOMIC_ACQUIRE) == e)
         continue;
@@ -320,13 +349,15 @@ ALASKA_API int alaska_barrier(void)
       if (kick)
         syscall(SYS_tgkill, getpid(), th->tid, ALASKA_SIGNAL);
     }
+    if (kick && last_kick && kick_gap < 64000000)
+      kick_gap *= 2;
     if (kick)
       last_kick = t;
     if (!waiting) {
       complete = 1;
       break;
     }
-    if ((long) ((t - start) / 1000000) >= timeout_ms)
+    if ((long) ((t - start) / 1000000) >= wait_ms || (cancel && *cancel))
       break;
     struct timespec ts = { 0, 200000 };
     futex(&arrivals, FUTEX_WAIT_PRIVATE, seen, &ts);
@@ -362,20 +393,78 @@ ALASKA_API int alaska_barrier(void)
   if (complete && !unknown && alaska_service->after_barrier)
     alaska_service->after_barrier();
   pthread_mutex_unlock(&barrier_lock);
+  *left = waiting;
+  *number = e;
 
-  alaska_stats_barrier(pause, complete && !unknown);
-  if (!complete) {
-    alaska_warn("warning: barrier %u gave up after %ld ms: %d thread(s) did not reach "
-                "a safepoint; nothing was moved", e, timeout_ms, waiting);
-    return -1;
+  alaska_stats_pause(pause);
+  return !complete ? 1 : unknown ? -1 : 0;
+}
+
+/* Sleep ms milliseconds, or less once *cancel is set. */
+static void nap(long ms, const volatile int *cancel)
+{
+  while (ms > 0 && !(cancel && *cancel)) {
+    long slice = ms < 10 ? ms : 10;
+    struct timespec ts = { 0, slice * 1000000 };
+    syscall(SYS_nanosleep, &ts, NULL);
+    ms -= slice;
   }
-  return unknown ? -1 : 0;
+}
+
+/* Attempts until one completes, bound_ms ms have passed or *cancel is
+ * set; the barrier counts once in the statistics (not at all if called
+ * off).  0, or -1 (nothing moved). */
+static int barrier_until(long bound_ms, const volatile int *cancel)
+{
+  uint64_t start = now_ns();
+  long window = 100, pause_ms = 1;
+  int left;
+  unsigned number;
+  for (;;) {
+    long spent = (long) ((now_ns() - start) / 1000000);
+    long wait_ms = bound_ms - spent < window ? bound_ms - spent : window;
+    int r = attempt(wait_ms > 0 ? wait_ms : 0, cancel, &left, &number);
+    if (r <= 0) {
+      alaska_stats_barrier(r == 0);
+      return r;
+    }
+    spent = (long) ((now_ns() - start) / 1000000);
+    if (spent >= bound_ms || (cancel && *cancel))
+      break;
+    nap(pause_ms, cancel);
+    window = window < 500 ? 2 * window : 1000;
+    pause_ms = pause_ms < 50 ? 2 * pause_ms : 100;
+  }
+  if (cancel && *cancel)
+    return -1;                  /* called off (at exit): no failure */
+  alaska_stats_barrier(0);
+  alaska_warn("warning: barrier %u gave up after %ld ms: %d thread(s) did not reach "
+              "a safepoint; nothing was moved", number, bound_ms, left);
+  return -1;
+}
+
+ALASKA_API int alaska_barrier(void)
+{
+  alaska_ensure_init();
+  return barrier_until(alaska_option_long(ALASKA_OPT_BARRIER_TIMEOUT), NULL);
+}
+
+ALASKA_API int alaska_barrier_try(long wait_ms)
+{
+  alaska_ensure_init();
+  int left;
+  unsigned number;
+  int r = attempt(wait_ms > 0 ? wait_ms : 0, NULL, &left, &number);
+  if (r <= 0)
+    alaska_stats_barrier(r == 0);
+  return r;
 }
 
 void alaska_barrier_after_fork(void)
 {
   pthread_mutex_init(&barrier_lock, NULL);
   active = 0;
+  stress_running = 0;           /* the stress thread stayed in the parent */
   alaska_safepoints_after_fork();
 }
 
@@ -411,13 +500,14 @@ ALASKA_API sighandler_t signal(int sig, sighandler_t handler)
 
 /* ---- stress mode ------------------------------------------------------ */
 
+
 static void *stress(void *arg)
 {
   long ms = (long) (intptr_t) arg;
-  struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
-  for (;;) {
-    nanosleep(&ts, NULL);
-    alaska_barrier();
+  while (!stress_stop) {
+    nap(ms, &stress_stop);
+    if (!stress_stop)
+      barrier_until(alaska_option_long(ALASKA_OPT_BARRIER_TIMEOUT), &stress_stop);
   }
   return NULL;
 }
@@ -427,9 +517,17 @@ void alaska_barrier_init(void)
   install();
   long ms = alaska_option_long(ALASKA_OPT_STRESS);
   if (ms > 0) {
-    pthread_t t;
-    if (alaska_service_thread_create(&t, stress, (void *) (intptr_t) ms))
+    if (alaska_service_thread_create(&stress_thread, stress, (void *) (intptr_t) ms))
       alaska_fatal("cannot start the ALASKA_STRESS thread");
-    pthread_detach(t);
+    stress_running = 1;
   }
+}
+
+void alaska_barrier_fini(void)
+{
+  if (!stress_running)
+    return;
+  stress_stop = 1;
+  pthread_join(stress_thread, NULL);
+  stress_running = 0;
 }

@@ -27,6 +27,7 @@ static const struct alaska_service *find_service(const char *name)
 
 static void at_exit(void)
 {
+  alaska_barrier_fini();
   if (alaska_stats_enabled)
     alaska_stats_print();
   if (alaska_service->deinit)

@@ -31,7 +31,7 @@ enum alaska_option_id {
   ALASKA_OPT_VERBOSE,           /* bool: report start-up decisions */
   ALASKA_OPT_LINK_CHECK,        /* bool: check instrumentation notes at start-up */
   ALASKA_OPT_STRESS,            /* long: a barrier every N ms (0: never) */
-  ALASKA_OPT_BARRIER_TIMEOUT,   /* long: ms a barrier waits for threads */
+  ALASKA_OPT_BARRIER_TIMEOUT,   /* long: ms alaska_barrier() keeps trying */
   ALASKA_OPT__COUNT
 };
 void alaska_options_init(void);
@@ -197,6 +197,7 @@ void alaska_threads_init(void);
 /* ---- barrier.c -------------------------------------------------------- */
 #define ALASKA_SIGNAL (SIGRTMAX - 2)
 void alaska_barrier_init(void);
+void alaska_barrier_fini(void);         /* at exit: stops the stress thread */
 void alaska_barrier_after_fork(void);
 void alaska_runtime_leave_slow(void);
 /* Around work on the heap's state (a barrier must not stop a thread
@@ -354,6 +355,7 @@ void alaska_stats_alloc(size_t bytes);
 void alaska_stats_free(size_t bytes);
 void alaska_stats_resize(size_t old_bytes, size_t new_bytes);
 void alaska_stats_raw_fallback(void);
-void alaska_stats_barrier(uint64_t pause_ns, int moved);
+void alaska_stats_barrier(int moved);   /* once per barrier */
+void alaska_stats_pause(uint64_t pause_ns);     /* once per attempt */
 
 #endif

@@ -34,8 +34,9 @@ static struct option options[ALASKA_OPT__COUNT] = {
                            "warn about functions assumed instrumented but not" },
   [ALASKA_OPT_STRESS] = { "STRESS", OPT_LONG, 0, NULL, 0, 60000,
                            "run a barrier every N milliseconds (0: never)" },
-  [ALASKA_OPT_BARRIER_TIMEOUT] = { "BARRIER_TIMEOUT", OPT_LONG, 1000, NULL, 1, 600000,
-                           "milliseconds a barrier waits for threads to stop" },
+  [ALASKA_OPT_BARRIER_TIMEOUT] = { "BARRIER_TIMEOUT", OPT_LONG, 60000, NULL, 1, 600000,
+                           "milliseconds alaska_barrier() keeps trying to stop "
+                           "the threads" },
 };
 
 void alaska_warn(const char *fmt, ...)

@@ -35,9 +35,13 @@ void alaska_stats_resize(size_t old_bytes, size_t new_bytes)
   atomic_fetch_add_explicit(&bytes_live, new_bytes - old_bytes, memory_order_relaxed);
 }
 
-void alaska_stats_barrier(uint64_t pause_ns, int moved)
+void alaska_stats_barrier(int moved)
 {
   atomic_fetch_add_explicit(moved ? &barriers : &barriers_failed, 1, memory_order_relaxed);
+}
+
+void alaska_stats_pause(uint64_t pause_ns)
+{
   atomic_fetch_add_explicit(&pause_total_ns, pause_ns, memory_order_relaxed);
   uint64_t m = atomic_load_explicit(&pause_max_ns, memory_order_relaxed);
   while (pause_ns > m && !atomic_compare_exchange_weak_explicit(&pause_max_ns, &m, pause_ns,

@@ -12,7 +12,12 @@
  *                   it, no less than O_lb.  Back to waiting below F_lb or
  *                   when a pass makes no progress (after T_defrag / O_ub).
  * ANCHORAGE_FORCE_INTERVAL replaces all this with a pass every N ms (for
- * experiments).  ANCHORAGE_TRACE writes one CSV line per step. */
+ * experiments).  ANCHORAGE_TRACE writes one CSV line per step.
+ * A busy machine may leave a thread unscheduled longer than a barrier
+ * waits for it: the loop then tries the pass again, after 10 ms, 20 ms,
+ * ... at most 1 s, until it completes.  An explicit anchorage_defragment()
+ * waits as alaska_barrier() does (up to ALASKA_BARRIER_TIMEOUT, 60 s).
+ * The thread is joined at exit. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -24,7 +29,9 @@ volatile int anchorage_defragmenting;
 static pthread_mutex_t pass_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t wait_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake;
-static int stopping;
+static volatile int stopping;
+static pthread_t control_thread;
+static int control_running;
 static FILE *trace;
 static uint64_t t_start;
 
@@ -79,7 +86,8 @@ void anchorage_barrier_hook(void)
   anchorage_pass(budget, pending_forced, &last);
 }
 
-int anchorage_run_pass(size_t budget, int forced, struct pass_result *r, uint64_t *ns)
+int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_result *r,
+                       uint64_t *ns)
 {
   pthread_mutex_lock(&pass_lock);
   if (stopping) {
@@ -91,7 +99,7 @@ int anchorage_run_pass(size_t budget, int forced, struct pass_result *r, uint64_
   memset(&last, 0, sizeof last);
   uint64_t t0 = now_ns();
   pending_t0 = t0;
-  int rc = alaska_barrier();
+  int rc = wait_ms ? alaska_barrier_try(wait_ms) : alaska_barrier();
   *ns = now_ns() - t0;
   *r = last;
   pending_budget = 0;
@@ -113,7 +121,7 @@ ANCHORAGE_API long anchorage_defragment(void)
   uint64_t ns;
   long moved = 0;
   do {
-    if (anchorage_run_pass(SIZE_MAX, 0, &r, &ns))
+    if (anchorage_run_pass(SIZE_MAX, 0, 0, &r, &ns))
       return moved ? moved : -1;
     moved += (long) r.moved;
   } while (r.stopped_early && (r.objects || r.released));
@@ -148,6 +156,19 @@ static void trace_step(int state, const struct pass_result *r, uint64_t ns, doub
   fflush(trace);
 }
 
+/* A pass of the loop, tried again while its barrier cannot stop every
+ * thread within 1 s.  0, -1 (the pass failed), or 1 (the loop must stop). */
+static int control_pass(int forced, struct pass_result *r, uint64_t *ns)
+{
+  for (double backoff = 10;; backoff = backoff < 500 ? 2 * backoff : 1000) {
+    int rc = anchorage_run_pass(pass_budget(), forced, 1000, r, ns);
+    if (rc <= 0)
+      return rc;
+    if (wait_ms(backoff))
+      return 1;
+  }
+}
+
 static void *control(void *arg)
 {
   (void) arg;
@@ -161,7 +182,10 @@ static void *control(void *arg)
     if (force > 0) {
       if (wait_ms(force))
         break;
-      if (anchorage_run_pass(pass_budget(), 1, &r, &ns) == 0)
+      int rc = control_pass(1, &r, &ns);
+      if (rc > 0)
+        break;
+      if (rc == 0)
         trace_step(1, &r, ns, force);
       continue;
     }
@@ -175,7 +199,9 @@ static void *control(void *arg)
       trace_step(0, NULL, 0, 500);
       continue;
     }
-    int rc = anchorage_run_pass(pass_budget(), 0, &r, &ns);
+    int rc = control_pass(0, &r, &ns);
+    if (rc > 0)
+      break;
     double f = anchorage_fragmentation(NULL, NULL);
     double k = f_ub > f_lb ? (f - f_lb) / (f_ub - f_lb) : 1;
     k = k < 0 ? 0 : k > 1 ? 1 : k;
@@ -203,6 +229,7 @@ int anchorage_control_start(void)
   pthread_mutex_init(&pass_lock, NULL);
   pthread_mutex_init(&wait_lock, NULL);
   stopping = 0;
+  control_running = 0;          /* after fork: the parent's thread is not ours */
   anchorage_defragmenting = 0;
   if (!t_start)
     t_start = now_ns();
@@ -216,12 +243,11 @@ int anchorage_control_start(void)
   }
   if (!anchorage_option(OPT_CONTROL))
     return 0;
-  pthread_t t;
-  if (alaska_service_thread_create(&t, control, NULL)) {
+  if (alaska_service_thread_create(&control_thread, control, NULL)) {
     anchorage_warn("cannot start the control thread; the heap will not be defragmented");
     return 0;
   }
-  pthread_detach(t);
+  control_running = 1;
   return 0;
 }
 
@@ -234,4 +260,8 @@ void anchorage_control_stop(void)
   pthread_mutex_lock(&pass_lock);       /* no pass runs after this */
   stopping = 1;
   pthread_mutex_unlock(&pass_lock);
+  if (control_running) {
+    pthread_join(control_thread, NULL);
+    control_running = 0;
+  }
 }

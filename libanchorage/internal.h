@@ -251,8 +251,12 @@ struct pass_result {
 };
 void anchorage_pass(size_t budget, int forced, struct pass_result *r);
 /* Request a pass of `budget` bytes and run a barrier for it (the control
- * loop and anchorage_defragment).  Returns 0, or -1 if the barrier failed. */
-int anchorage_run_pass(size_t budget, int forced, struct pass_result *r, uint64_t *ns);
+ * loop and anchorage_defragment).  wait_ms 0: alaska_barrier(), which
+ * waits for the threads as long as ALASKA_BARRIER_TIMEOUT allows; else one
+ * attempt of that many ms.  Returns 0, -1 if the barrier failed, or 1 if
+ * the attempt did not stop every thread in time (nothing moved). */
+int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_result *r,
+                       uint64_t *ns);
 void anchorage_barrier_hook(void);
 
 /* ---- pause.c: the pause bound (ANCHORAGE_MAX_PAUSE) ------------------ */

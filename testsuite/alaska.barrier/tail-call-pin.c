@@ -7,6 +7,7 @@
    RDB checksum" under ALASKA_STRESS=1).  */
 /* { dg-do run } */
 /* { dg-output "^read 6 hello moved 0 barriers 0\n$" } */
+#define _GNU_SOURCE
 #include <alaska.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -23,10 +24,28 @@ static ssize_t __attribute__ ((noinline)) fill (int fd, char *b, size_t n)
   return read (fd, b, n);
 }
 
+/* Is thread tid blocked in read (syscall 0) on fd?  Its
+   /proc/self/task/TID/syscall starts "0 0x<fd> ". */
+static int in_read (pid_t tid, int fd)
+{
+  char path[64], line[128], want[32];
+  snprintf (path, sizeof path, "/proc/self/task/%d/syscall", (int) tid);
+  snprintf (want, sizeof want, "0 0x%x ", fd);
+  FILE *f = fopen (path, "r");
+  if (!f)
+    abort ();
+  int yes = fgets (line, sizeof line, f) && !strncmp (line, want, strlen (want));
+  fclose (f);
+  return yes;
+}
+
+static pid_t main_tid;
+
 static void *writer (void *arg)
 {
   (void) arg;
-  usleep (100000);              /* main is in read by now */
+  while (!in_read (main_tid, fds[0]))   /* main is in read, not about to be */
+    usleep (1000);
   for (int i = 0; i < 3; i++)
     failed += alaska_barrier () != 0;
   write (fds[1], "hello", 6);
@@ -44,6 +63,7 @@ static void __attribute__ ((noinline)) setup (void)
 int main (void)
 {
   setup ();
+  main_tid = gettid ();
   if (pipe (fds))
     return 1;
   pthread_t t;

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A barrier that cannot stop every thread (this one blocks the runtime's
-   signal and sleeps in libc) gives up after ALASKA_BARRIER_TIMEOUT ms,
-   says so, moves nothing, and the program goes on. */
+   signal and waits in libc until the barrier is over) gives up after
+   ALASKA_BARRIER_TIMEOUT ms, says so, moves nothing, and the program goes
+   on.  The barrier starts once the thread is blocked in read, as
+   /proc/self/task/TID/syscall shows: no timing. */
 /* { dg-do run } */
 /* { dg-env "ALASKA_BARRIER_TIMEOUT=100" } */
 /* { dg-output "^alaska: warning: barrier 1 gave up after 100 ms: 1 thread\\(s\\) did not reach a safepoint; nothing was moved\nresult -1 moved 0\n$" } */
+#define _GNU_SOURCE
 #include <alaska.h>
 #include <pthread.h>
 #include <signal.h>
@@ -13,27 +16,52 @@
 #include <string.h>
 #include <unistd.h>
 
-static void *sleeper (void *arg)
+static int go[2];
+static volatile pid_t blocker_tid;
+
+/* Is thread tid blocked in read (syscall 0) on fd? */
+static int in_read (pid_t tid, int fd)
+{
+  char path[64], line[128], want[32];
+  snprintf (path, sizeof path, "/proc/self/task/%d/syscall", (int) tid);
+  snprintf (want, sizeof want, "0 0x%x ", fd);
+  FILE *f = fopen (path, "r");
+  if (!f)
+    abort ();
+  int yes = fgets (line, sizeof line, f) && !strncmp (line, want, strlen (want));
+  fclose (f);
+  return yes;
+}
+
+static void *blocker (void *arg)
 {
   (void) arg;
   sigset_t set;
   sigemptyset (&set);
   sigaddset (&set, SIGRTMAX - 2);
   pthread_sigmask (SIG_BLOCK, &set, NULL);
-  sleep (1);
+  blocker_tid = gettid ();
+  char c;
+  if (read (go[0], &c, 1) != 1)
+    abort ();
   return NULL;
 }
 
 int main (void)
 {
   setvbuf (stdout, NULL, _IONBF, 0);
+  if (pipe (go))
+    return 1;
   char *s = strdup ("x");
   void *before = alaska_translate (s);
   pthread_t t;
-  pthread_create (&t, NULL, sleeper, NULL);
-  usleep (100000);
+  pthread_create (&t, NULL, blocker, NULL);
+  while (!blocker_tid || !in_read (blocker_tid, go[0]))
+    usleep (1000);
   int r = alaska_barrier ();
   printf ("result %d moved %d\n", r, alaska_translate (s) != before);
+  if (write (go[1], "g", 1) != 1)
+    return 1;
   pthread_join (t, NULL);
   return 0;
 }
