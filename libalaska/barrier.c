@@ -39,6 +39,7 @@
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include <valgrind/memcheck.h>
 #include <valgrind/valgrind.h>
 #include "internal.h"
 
@@ -193,6 +194,9 @@ static int pins_alloc(size_t cap)
 
 static void pin(const void *h)
 {
+  /* A pin slot may hold what a marshalled out-parameter held before the
+   * call: garbage, read on purpose (memcheck is told). */
+  VALGRIND_MAKE_MEM_DEFINED(&h, sizeof h);
   if (!alaska_is_handle(h))
     return;
   uint32_t id = (uint32_t) (((uint64_t) (uintptr_t) h >> ALASKA_ID_SHIFT) & (ALASKA_MAX_HANDLES - 1));

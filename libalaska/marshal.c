@@ -11,6 +11,7 @@
  * only a live handle is translated: bit 63 set and an entry that is
  * neither 0 (never handed out) nor ALASKA_ENTRY_FREE.  The table's whole
  * span is mapped, so reading the entry of any value is safe. */
+#include <valgrind/memcheck.h>
 #include "internal.h"
 
 static inline int live_handle(const void *p)
@@ -26,6 +27,8 @@ ALASKA_API size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long
   size_t translated = 0;
   for (unsigned long i = 0; i < n; i++) {
     void *h = m[i].handle;
+    /* An out-parameter's garbage is read on purpose: memcheck is told. */
+    VALGRIND_MAKE_MEM_DEFINED(&h, sizeof h);
     if (!m[i].slot) {
       translated += m[i].raw != h;      /* an argument's object, or a null slot */
       continue;
