@@ -28,7 +28,9 @@
  *   RESULT_INTO_ARG: the result is rebuilt as handle + offset;
  *   COOKIE: a pointer to a scalar or to void stays a handle (one to a
  *     structure is translated, its members being the cookies);
- *   FREES, REALLOCS: wrapped or replaced where supported. */
+ *   FREES, REALLOCS: wrapped or replaced where supported; otherwise a
+ *     pointer stored through a `T **' argument is checked at run time
+ *     to be no handle (marshal.cc). */
 enum behaviour { BEHAVIOUR_KEEPS, BEHAVIOUR_FREES, BEHAVIOUR_REALLOCS,
                  BEHAVIOUR_RESULT_INTO_ARG, BEHAVIOUR_COOKIE };
 static const struct { const char *name; enum behaviour what; unsigned arg; } behaviours[] = {
@@ -110,6 +112,15 @@ bool alaska_libc_keeps_arg (const char *name, unsigned arg)
 {
   for (auto &b : behaviours)
     if (b.what == BEHAVIOUR_KEEPS && b.arg == arg && !strcmp (b.name, name))
+      return true;
+  return false;
+}
+
+bool alaska_libc_frees_arg (const char *name, unsigned arg)
+{
+  for (auto &b : behaviours)
+    if ((b.what == BEHAVIOUR_FREES || b.what == BEHAVIOUR_REALLOCS) && b.arg == arg
+        && !strcmp (b.name, name))
       return true;
   return false;
 }

@@ -18,6 +18,11 @@ int alaska_result_points_into_arg (const char *libc_name);
  * plugin then keeps the object in place for good. */
 bool alaska_libc_keeps_arg (const char *libc_name, unsigned arg);
 
+/* Does it free or reallocate what argument ARG points to (FREES or
+ * REALLOCS)?  Where that is a pointer stored through a `T **' argument,
+ * the plugin checks at run time that it is no handle. */
+bool alaska_libc_frees_arg (const char *libc_name, unsigned arg);
+
 /* How many levels of pointers from the function's result point into the
  * C library's own memory, never handles: 1, the result; 2, the result
  * and the pointer stored where it points; 0 for most functions.  Such a
