@@ -12,43 +12,46 @@
  *   - functions that return an address in the C library's own thread data
  *     (errno's, ctype's tables): their results, and for ctype the table
  *     pointers stored there, are never handles;
+ *   - functions that keep what they are given (initstate, fmemopen, ...):
+ *     the plugin keeps the object in place for good before the call;
  *   - functions that keep, free or reallocate what they are given, or read
  *     pointers inside structures (getline, strtok, writev, execv, ...): the
  *     plugin redirects them to handle-aware wrappers in libalaska.
+ * Which function does what is tools/libc-behaviour.txt's (see below).
  * The wrapper list itself is part of the ABI (ALASKA_WRAPPERS). */
 #include "alaska-abi.h"
 #include "gcc-common.h"
 #include "libc-model.h"
 
-static const struct { const char *name; int arg; } result_into_arg[] = {
-  { "memcpy", 0 }, { "memmove", 0 }, { "memset", 0 }, { "mempcpy", 0 },
-  { "strcpy", 0 }, { "strncpy", 0 }, { "stpcpy", 0 }, { "stpncpy", 0 },
-  { "strcat", 0 }, { "strncat", 0 }, { "memccpy", 0 },
-  { "strchr", 0 }, { "strrchr", 0 }, { "strchrnul", 0 }, { "index", 0 },
-  { "rindex", 0 }, { "strstr", 0 }, { "strcasestr", 0 }, { "strpbrk", 0 },
-  { "memchr", 0 }, { "memrchr", 0 }, { "rawmemchr", 0 }, { "memmem", 0 },
-  { "wmemcpy", 0 }, { "wmemmove", 0 }, { "wmemset", 0 }, { "wcscpy", 0 },
-  { "wcsncpy", 0 }, { "wcscat", 0 }, { "wcsncat", 0 }, { "wcschr", 0 },
-  { "wcsrchr", 0 }, { "wcsstr", 0 }, { "wcspbrk", 0 }, { "wmemchr", 0 },
-  { "fgets", 0 }, { "fgets_unlocked", 0 }, { "fgetws", 0 },
-  { "getcwd", 0 }, { "realpath", 1 }, { "ctime_r", 1 }, { "asctime_r", 1 },
-  { "inet_ntop", 2 }, { "bsearch", 1 }, { "lfind", 1 }, { "lsearch", 1 },
-  { "wcpcpy", 0 }, { "wcpncpy", 0 }, { "wmempcpy", 0 },
-  { "gmtime_r", 1 }, { "localtime_r", 1 }, { "strptime", 0 }, { "gcvt", 2 },
-  { "if_indextoname", 1 }, { "getwd", 0 },
-  /* GNU basename; not POSIX's (__xpg_basename) nor dirname, which may
-   * return a static ".". */
-  { "basename", 0 },
+/* What tools/libc-behaviour.txt says C library functions do with the
+ * pointers they are given (libc-behaviour.def is generated from it):
+ *   KEEPS: the object passed is kept for good (pinned) before the call;
+ *   RESULT_INTO_ARG: the result is rebuilt as handle + offset;
+ *   COOKIE: a pointer to a scalar or to void stays a handle (one to a
+ *     structure is translated, its members being the cookies);
+ *   FREES, REALLOCS: wrapped or replaced where supported; otherwise a
+ *     pointer stored through a `T **' argument is checked at run time
+ *     to be no handle (marshal.cc). */
+enum behaviour { BEHAVIOUR_KEEPS, BEHAVIOUR_FREES, BEHAVIOUR_REALLOCS,
+                 BEHAVIOUR_RESULT_INTO_ARG, BEHAVIOUR_COOKIE };
+static const struct { const char *name; enum behaviour what; unsigned arg; } behaviours[] = {
+#define ALASKA_BEHAVIOUR(name, what, arg) { name, BEHAVIOUR_##what, arg },
+#include "libc-behaviour.def"
+#undef ALASKA_BEHAVIOUR
+};
+
+/* GCC's own functions, not the C library's (so not in the annotation
+ * file): the checking builtins return their destination; assume_aligned
+ * returns its argument and touches no memory (GCC adds it after
+ * posix_memalign), so a translated argument would leave a raw pointer. */
+static const struct { const char *name; int arg; } gcc_result_into_arg[] = {
   { "__builtin___memcpy_chk", 0 }, { "__builtin___memmove_chk", 0 },
   { "__builtin___memset_chk", 0 }, { "__builtin___strcpy_chk", 0 },
   { "__builtin___strncpy_chk", 0 }, { "__builtin___strcat_chk", 0 },
   { "__builtin___strncat_chk", 0 }, { "__builtin___stpcpy_chk", 0 },
   { "__builtin___mempcpy_chk", 0 }, { "__builtin___stpncpy_chk", 0 },
-  { "__memcpy_chk", 0 }, { "__memmove_chk", 0 }, { "__memset_chk", 0 },
-  { "__strcpy_chk", 0 }, { "__strncpy_chk", 0 }, { "__strcat_chk", 0 },
-  { "__strncat_chk", 0 }, { "__stpcpy_chk", 0 }, { "__mempcpy_chk", 0 },
-  { "__fgets_chk", 0 }, { "__getcwd_chk", 0 }, { "__realpath_chk", 1 },
 };
+static const char *const gcc_cookie0[] = { "assume_aligned" };
 
 /* Functions that return at once, without blocking, an address in the C
  * library's thread data, and how many levels of pointers from there are
@@ -58,16 +61,6 @@ static const struct { const char *name; int arg; } result_into_arg[] = {
 static const struct { const char *name; int levels; } libc_memory[] = {
   { "__errno_location", 1 }, { "__h_errno_location", 1 },
   { "__ctype_b_loc", 2 }, { "__ctype_tolower_loc", 2 }, { "__ctype_toupper_loc", 2 },
-};
-
-static const struct { const char *name; unsigned arg; } cookies[] = {
-  { "pthread_create", 3 }, { "pthread_setspecific", 1 },
-  { "tsearch", 0 }, { "tfind", 0 }, { "tdelete", 0 },
-  { "on_exit", 1 }, { "__cxa_atexit", 1 }, { "qsort_r", 4 },
-  { "dl_iterate_phdr", 1 }, { "twalk_r", 2 }, { "pthread_once", 0 },
-  /* GCC's own: returns its argument, touches no memory (GCC adds it after
-   * posix_memalign); a translated argument would leave a raw pointer. */
-  { "assume_aligned", 0 },
 };
 
 /* Functions that call the function given as argument `fn' with pointers
@@ -107,10 +100,30 @@ const char *alaska_libc_name (tree fndecl)
 
 int alaska_result_points_into_arg (const char *name)
 {
-  for (auto &r : result_into_arg)
+  for (auto &b : behaviours)
+    if (b.what == BEHAVIOUR_RESULT_INTO_ARG && !strcmp (b.name, name))
+      return b.arg;
+  for (auto &r : gcc_result_into_arg)
     if (!strcmp (r.name, name))
       return r.arg;
   return -1;
+}
+
+bool alaska_libc_keeps_arg (const char *name, unsigned arg)
+{
+  for (auto &b : behaviours)
+    if (b.what == BEHAVIOUR_KEEPS && b.arg == arg && !strcmp (b.name, name))
+      return true;
+  return false;
+}
+
+bool alaska_libc_frees_arg (const char *name, unsigned arg)
+{
+  for (auto &b : behaviours)
+    if ((b.what == BEHAVIOUR_FREES || b.what == BEHAVIOUR_REALLOCS) && b.arg == arg
+        && !strcmp (b.name, name))
+      return true;
+  return false;
 }
 
 int alaska_libc_memory_levels (const char *name)
@@ -123,12 +136,33 @@ int alaska_libc_memory_levels (const char *name)
   return 0;
 }
 
-static unsigned HOST_WIDE_INT cookie_args (const char *name)
+/* A cookie argument stays a handle unless its parameter is a structure or
+ * points to one: then its pointer members are the cookies, and it is
+ * translated.  (The argument's own type may be any pointer.) */
+static bool cookie_kept_p (gcall *call, unsigned i)
+{
+  if (i >= gimple_call_num_args (call))
+    return false;
+  tree type = TREE_TYPE (gimple_call_arg (call, i));
+  tree fntype = gimple_call_fntype (call);
+  tree parm = fntype ? TYPE_ARG_TYPES (fntype) : NULL_TREE;
+  for (unsigned k = 0; parm && k < i; k++)
+    parm = TREE_CHAIN (parm);
+  if (parm && TREE_VALUE (parm) != void_type_node)
+    type = TREE_VALUE (parm);
+  return POINTER_TYPE_P (type) && !AGGREGATE_TYPE_P (TREE_TYPE (type));
+}
+
+static unsigned HOST_WIDE_INT cookie_args (gcall *call, const char *name)
 {
   unsigned HOST_WIDE_INT mask = 0;
-  for (auto &c : cookies)
-    if (c.arg < HOST_BITS_PER_WIDE_INT && !strcmp (c.name, name))
-      mask |= HOST_WIDE_INT_1U << c.arg;
+  for (auto &b : behaviours)
+    if (b.what == BEHAVIOUR_COOKIE && b.arg < HOST_BITS_PER_WIDE_INT
+        && !strcmp (b.name, name) && cookie_kept_p (call, b.arg))
+      mask |= HOST_WIDE_INT_1U << b.arg;
+  for (const char *n : gcc_cookie0)
+    if (!strcmp (n, name))
+      mask |= 1;
   return mask;
 }
 
@@ -266,5 +300,5 @@ unsigned HOST_WIDE_INT alaska_handle_args (gcall *call)
 {
   tree fndecl = gimple_call_fndecl (call);
   const char *name = fndecl ? alaska_libc_name (fndecl) : NULL;
-  return (name ? cookie_args (name) : 0) | printed_pointer_args (call);
+  return (name ? cookie_args (call, name) : 0) | printed_pointer_args (call);
 }

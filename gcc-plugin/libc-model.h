@@ -14,6 +14,16 @@ const char *alaska_libc_name (tree fndecl);
  * into, or -1.  The plugin maps such results back to handle + offset. */
 int alaska_result_points_into_arg (const char *libc_name);
 
+/* Does the C library function keep the pointer given as argument ARG
+ * (0-based) after it returns (tools/libc-behaviour.txt's KEEPS)?  The
+ * plugin then keeps the object in place for good. */
+bool alaska_libc_keeps_arg (const char *libc_name, unsigned arg);
+
+/* Does it free or reallocate what argument ARG points to (FREES or
+ * REALLOCS)?  Where that is a pointer stored through a `T **' argument,
+ * the plugin checks at run time that it is no handle. */
+bool alaska_libc_frees_arg (const char *libc_name, unsigned arg);
+
 /* How many levels of pointers from the function's result point into the
  * C library's own memory, never handles: 1, the result; 2, the result
  * and the pointer stored where it points; 0 for most functions.  Such a

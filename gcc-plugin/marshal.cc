@@ -48,15 +48,16 @@
 
 /* unsigned long alaska_marshal_in (void *, unsigned long), void
  * alaska_marshal_out (void *, unsigned long), void alaska_marshal_array
- * (const void *, const char *). */
+ * and alaska_marshal_freed (const void *, const char *). */
 static tree marshal_fn (const char *name)
 {
-  static tree in, out, array;
+  static tree in, out, array, freed;
   tree *decl = !strcmp (name, ALASKA_MARSHAL_IN_FN) ? &in
-               : !strcmp (name, ALASKA_MARSHAL_OUT_FN) ? &out : &array;
+               : !strcmp (name, ALASKA_MARSHAL_OUT_FN) ? &out
+               : !strcmp (name, ALASKA_MARSHAL_FREED_FN) ? &freed : &array;
   if (!*decl)
     {
-      tree type = decl == &array
+      tree type = decl == &array || decl == &freed
         ? build_function_type_list (void_type_node, const_ptr_type_node,
                                     build_pointer_type (build_qualified_type (char_type_node,
                                                                               TYPE_QUAL_CONST)),
@@ -167,6 +168,16 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
         continue;
       tree q = TREE_TYPE (type);
       std::vector<HOST_WIDE_INT> offs;
+      if (data_pointer_p (q) && name && alaska_libc_frees_arg (name, i))
+        {
+          gimple_seq_add_stmt_without_update
+            (&seq, gimple_build_call (marshal_fn (ALASKA_MARSHAL_FREED_FN), 2,
+                                      gimple_convert (&seq, const_ptr_type_node, arg),
+                                      build_string_literal (strlen (name) + 1, name)));
+          if (dump_file)
+            fprintf (dump_file, "alaska: marshal %s: argument %u points to a pointer "
+                     "it frees or reallocates, checked at run time\n", name, i);
+        }
       if (data_pointer_p (q) && !TYPE_READONLY (q))
         offs.push_back (0);
       else if (data_pointer_p (q))

@@ -905,7 +905,7 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
               objects.push_back ({before, *slot});
               if ((int) i == into)
                 handle = before, targ = *slot;
-              if (foreign)
+              if (foreign || (name && alaska_libc_keeps_arg (name, i)))
                 keep (before, name, gsi);
             }
         }

@@ -226,6 +226,11 @@
  *   before a call that passes an array of pointers whose length the plugin
  *   cannot know (a `T *const *' parameter), stops the program with a
  *   message naming fn if the array's first element is a live handle.
+ * ALASKA_MARSHAL_FREED_FN, void (const void *const *where, const char *fn):
+ *   before a call to a C library function that frees or reallocates the
+ *   pointer stored where a `T **' parameter points (argz_add, envz_add:
+ *   tools/libc-behaviour.txt's FREES and REALLOCS), stops the program with
+ *   a message naming fn if that pointer is a live handle.
  * (Added within ABI 4: an object file that calls them does not link
  * against a libalaska without them.) */
 struct alaska_marshal_slot {
@@ -236,6 +241,7 @@ struct alaska_marshal_slot {
 #define ALASKA_MARSHAL_IN_FN     "alaska_marshal_in"
 #define ALASKA_MARSHAL_OUT_FN    "alaska_marshal_out"
 #define ALASKA_MARSHAL_ARRAY_FN  "alaska_marshal_array"
+#define ALASKA_MARSHAL_FREED_FN  "alaska_marshal_freed"
 
 /* Indirect calls.  Instrumented code calls a function pointer f as it is
  * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a

@@ -96,3 +96,11 @@ ALASKA_API void alaska_marshal_array(const void *const *array, const char *fn)
                  "untranslated; this is not supported (see alaska(7), LIMITS)",
                  fn, array[0]);
 }
+
+ALASKA_API void alaska_marshal_freed(const void *const *where, const char *fn)
+{
+  if (where && live_handle(*where))
+    alaska_fatal("%s would free or reallocate %p, a handle, with the C library's "
+                 "allocator; this is not supported (see alaska(7), LIMITS)",
+                 fn, *where);
+}
