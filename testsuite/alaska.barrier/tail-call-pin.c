@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "units/blocked.h"
 
 static char *buf;
 static void *where;
@@ -22,21 +23,6 @@ static int fds[2], failed;
 static ssize_t __attribute__ ((noinline)) fill (int fd, char *b, size_t n)
 {
   return read (fd, b, n);
-}
-
-/* Is thread tid blocked in read (syscall 0) on fd?  Its
-   /proc/self/task/TID/syscall starts "0 0x<fd> ". */
-static int in_read (pid_t tid, int fd)
-{
-  char path[64], line[128], want[32];
-  snprintf (path, sizeof path, "/proc/self/task/%d/syscall", (int) tid);
-  snprintf (want, sizeof want, "0 0x%x ", fd);
-  FILE *f = fopen (path, "r");
-  if (!f)
-    abort ();
-  int yes = fgets (line, sizeof line, f) && !strncmp (line, want, strlen (want));
-  fclose (f);
-  return yes;
 }
 
 static pid_t main_tid;

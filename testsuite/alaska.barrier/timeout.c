@@ -15,23 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "units/blocked.h"
 
 static int go[2];
 static volatile pid_t blocker_tid;
-
-/* Is thread tid blocked in read (syscall 0) on fd? */
-static int in_read (pid_t tid, int fd)
-{
-  char path[64], line[128], want[32];
-  snprintf (path, sizeof path, "/proc/self/task/%d/syscall", (int) tid);
-  snprintf (want, sizeof want, "0 0x%x ", fd);
-  FILE *f = fopen (path, "r");
-  if (!f)
-    abort ();
-  int yes = fgets (line, sizeof line, f) && !strncmp (line, want, strlen (want));
-  fclose (f);
-  return yes;
-}
 
 static void *blocker (void *arg)
 {

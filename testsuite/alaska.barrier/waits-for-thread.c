@@ -18,24 +18,10 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include "units/blocked.h"
 
 static int go[2];
 static volatile pid_t slow_tid;
-
-/* Is thread tid in the system call number nr? */
-static int in_syscall (pid_t tid, int nr)
-{
-  char path[64];
-  snprintf (path, sizeof path, "/proc/self/task/%d/syscall", (int) tid);
-  FILE *f = fopen (path, "r");
-  if (!f)
-    abort ();
-  int got = -2;
-  if (fscanf (f, "%d", &got) != 1)
-    got = -2;
-  fclose (f);
-  return got == nr;
-}
 
 static void *slow (void *arg)
 {
