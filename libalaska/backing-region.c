@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <jemalloc/jemalloc.h>
+#include <valgrind/valgrind.h>
 #include "internal.h"
 
 #define PIECE_ALIGN (UINT64_C(2) << 20)        /* pieces start on 2 MiB */
@@ -105,8 +106,10 @@ static void arena_create(void)
     alaska_fatal("cannot create the jemalloc arena of the backing region");
   arena_flags = MALLOCX_ARENA(arena_ind);
 
+  /* Under valgrind, jemalloc's malloc and free run valgrind's own heap
+   * (memcheck replaces them in every library): mallocx and dallocx only. */
   Dl_info info;
-  void *lib = dladdr((void *) mallocx, &info) && info.dli_fname
+  void *lib = !RUNNING_ON_VALGRIND && dladdr((void *) mallocx, &info) && info.dli_fname
               ? dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD) : NULL;
   if (lib) {
     void *m = dlsym(lib, "malloc"), *f = dlsym(lib, "free");
