@@ -38,14 +38,6 @@ static int on_signal_stack(void)
   return sigaltstack(NULL, &ss) == 0 && (ss.ss_flags & SS_ONSTACK);
 }
 
-static int live_handle(uint64_t v)
-{
-  if (!(v & ALASKA_HANDLE_BIT))
-    return 0;
-  uint32_t e = atomic_load_explicit(alaska_entry(alaska_handle_id((const void *) (uintptr_t) v)),
-                                    memory_order_relaxed);
-  return e != 0 && e != ALASKA_ENTRY_FREE;
-}
 
 /* NULL: the target is instrumented, call it as it is.  Otherwise the
  * frame of this call, with the argument registers translated. */
@@ -74,7 +66,7 @@ struct alaska_foreign_frame *alaska_foreign_enter(uint64_t *regs)
   f->index = d;
   unsigned n = 0;
   for (int i = 0; i < 6; i++)
-    if (live_handle(regs[i])) {
+    if (alaska_live_handle(regs[i])) {
       f->pins[n++] = (const void *) (uintptr_t) regs[i];
       if (kind == ALASKA_CODE_OTHER)
         alaska_keep((const void *) (uintptr_t) regs[i]);

@@ -105,6 +105,20 @@ static inline void *alaska_make_handle(uint32_t id)
 {
   return (void *) (uintptr_t) ALASKA_HANDLE_BASE(id);
 }
+/* Is v a handle whose object is live: its ID handed out, and its entry
+ * neither 0 (never handed out) nor ALASKA_ENTRY_FREE?  Safe on any value,
+ * garbage included: an ID past the high-water mark is not looked up (nor
+ * shown to memcheck as a read of an entry no program may use). */
+static inline int alaska_live_handle(uint64_t v)
+{
+  if (!(v & ALASKA_HANDLE_BIT))
+    return 0;
+  uint32_t id = alaska_handle_id((const void *) (uintptr_t) v);
+  if (id >= alaska_ids_issued())
+    return 0;
+  uint32_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+  return e != 0 && e != ALASKA_ENTRY_FREE;
+}
 
 /* A thread's cache of free handle IDs (handle-table.c): a stack of up
  * to two magazines' worth, and a block of fresh IDs.  A freed ID's entry
