@@ -60,6 +60,20 @@ tree alaska_entry_type ();              /* the type of handle-table loads */
  * nonlocal goto to a point whose pins and deltas were made for another? */
 bool alaska_abnormal_only_goto_p (function *fun);
 
+/* roots.cc: one step back from def, the definition of a pointer-sized
+ * value: the value it was derived from by pointer arithmetic (offset is
+ * then the offset), a copy, a conversion from another 64-bit value, or an
+ * element or field address (&q->f, &MEM[q + c]; address is set, and for
+ * the address of a declaration `from' is that ADDR_EXPR itself).  from is
+ * NULL_TREE for any other definition. */
+struct alaska_pointer_step
+{
+  tree from = NULL_TREE;
+  tree offset = NULL_TREE;
+  bool address = false;
+};
+alaska_pointer_step alaska_step_back (gimple *def);
+
 /* raw-params.cc: bit i set: parameter i of the function arrives translated
  * (its callers translate and pin it).  Decide fun's own before its body is
  * instrumented; ask about a callee at each call (fixing it at 0 if it was

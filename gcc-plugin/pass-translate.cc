@@ -242,30 +242,17 @@ static bool root_plus_offsets (tree p, tree root, vec<tree> *offs)
 {
   for (int steps = 0; p != root; steps++)
     {
-      gassign *a = TREE_CODE (p) == SSA_NAME && steps < 8
-                   ? dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p)) : NULL;
-      if (!a)
+      if (TREE_CODE (p) != SSA_NAME || steps >= 8)
         return false;
-      enum tree_code code = gimple_assign_rhs_code (a);
-      tree rhs1 = gimple_assign_rhs1 (a);
-      if (code == POINTER_PLUS_EXPR)
-        {
-          tree o = gimple_assign_rhs2 (a);
-          if (TREE_CODE (o) == SSA_NAME && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (o))
-            return false;
-          if (offs)
-            offs->safe_push (o);
-        }
-      else if (code == ADDR_EXPR && !offs)
-        {
-          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
-          if (!base || TREE_CODE (base) != MEM_REF)
-            return false;
-          rhs1 = TREE_OPERAND (base, 0);
-        }
-      else if (!(code == SSA_NAME || (CONVERT_EXPR_CODE_P (code) && pointer_sized_p (rhs1))))
+      alaska_pointer_step s = alaska_step_back (SSA_NAME_DEF_STMT (p));
+      if (!s.from || (s.address && offs))
         return false;
-      p = rhs1;
+      if (s.offset && TREE_CODE (s.offset) == SSA_NAME
+          && SSA_NAME_OCCURS_IN_ABNORMAL_PHI (s.offset))
+        return false;
+      if (s.offset && offs)
+        offs->safe_push (s.offset);
+      p = s.from;
     }
   return true;
 }

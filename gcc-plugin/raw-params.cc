@@ -473,29 +473,16 @@ static bool caller_has_translation (gcall *call, unsigned i)
   if (!call || i >= gimple_call_num_args (call))
     return false;
   tree p = gimple_call_arg (call, i);
-  if (TREE_CODE (p) != SSA_NAME)
-    return true;
   /* Back to the root through pointer arithmetic and conversions. */
-  for (int steps = 0; steps < 8 && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
+  for (int steps = 0; steps < 8 && TREE_CODE (p) == SSA_NAME; steps++)
     {
-      gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
-      if (!a)
+      tree from = alaska_step_back (SSA_NAME_DEF_STMT (p)).from;
+      if (!from)
         break;
-      enum tree_code code = gimple_assign_rhs_code (a);
-      tree rhs1 = gimple_assign_rhs1 (a);
-      if (code == ADDR_EXPR)
-        {
-          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
-          if (!base || TREE_CODE (base) != MEM_REF)
-            return true;
-          rhs1 = TREE_OPERAND (base, 0);
-        }
-      else if (!(code == POINTER_PLUS_EXPR || code == SSA_NAME || CONVERT_EXPR_CODE_P (code)))
-        break;
-      if (TREE_CODE (rhs1) != SSA_NAME)
-        return true;
-      p = rhs1;
+      p = from;
     }
+  if (TREE_CODE (p) != SSA_NAME)
+    return true;                /* a constant or a declaration's address */
   /* Accesses through the root or what is derived from it, in a bounded walk. */
   auto_vec<tree, 16> names;
   names.safe_push (p);

@@ -12,6 +12,36 @@
 /* The operand of an integer PLUS/MINUS that carries the pointer, if any. */
 static tree pointer_operand (gimple *def);
 
+/* The one walk back through pointer arithmetic (the roots below,
+ * root_plus_offsets in pass-translate.cc, raw-params.cc's callers). */
+alaska_pointer_step alaska_step_back (gimple *def)
+{
+  alaska_pointer_step s;
+  gassign *a = dyn_cast<gassign *> (def);
+  if (!a)
+    return s;
+  enum tree_code code = gimple_assign_rhs_code (a);
+  tree rhs1 = gimple_assign_rhs1 (a);
+  if (code == POINTER_PLUS_EXPR)
+    {
+      s.from = rhs1;
+      s.offset = gimple_assign_rhs2 (a);
+    }
+  else if (code == SSA_NAME || (CONVERT_EXPR_CODE_P (code) && pointer_sized_p (rhs1)))
+    s.from = rhs1;
+  else if (code == ADDR_EXPR)
+    {
+      /* &MEM[q + c].field: derived from q. */
+      tree base = get_base_address (TREE_OPERAND (rhs1, 0));
+      s.address = true;
+      if (base && (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF))
+        s.from = TREE_OPERAND (base, 0);
+      else
+        s.from = rhs1;          /* the address of a declaration */
+    }
+  return s;
+}
+
 /* The root of p; where that is a PHI, the first earlier PHI of its block
  * whose arguments have the same roots as its own, edge by edge, if any:
  * the two then point into one object, at some distance (Lua's `ra', a
@@ -145,22 +175,11 @@ tree translator::root_1 (tree p, hash_map<tree, int> &open, int &low)
     {
       enum tree_code code = gimple_assign_rhs_code (a);
       tree rhs1 = gimple_assign_rhs1 (a);
-      tree next = NULL_TREE;
-      if (code == POINTER_PLUS_EXPR || code == SSA_NAME)
-        next = rhs1;
-      else if (CONVERT_EXPR_CODE_P (code) && pointer_sized_p (rhs1))
-        next = rhs1;
+      tree next = alaska_step_back (a).from;
+      if (next)
+        ;
       else if (code == VIEW_CONVERT_EXPR && pointer_sized_p (TREE_OPERAND (rhs1, 0)))
         next = TREE_OPERAND (rhs1, 0);
-      else if (code == ADDR_EXPR)
-        {
-          /* &MEM[q + c].field: derived from q. */
-          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
-          if (base && (TREE_CODE (base) == MEM_REF || TREE_CODE (base) == TARGET_MEM_REF))
-            next = TREE_OPERAND (base, 0);
-          else
-            next = rhs1;        /* the address of a declaration */
-        }
       else if ((code == PLUS_EXPR || code == MINUS_EXPR)
                && pointer_sized_p (gimple_assign_lhs (a)))
         next = pointer_operand (a);
