@@ -109,6 +109,22 @@ static bool parse_args (const struct plugin_name_args *info)
   return ok;
 }
 
+tree alaska_function_attribute (tree *node, tree name, tree, int, bool *no_add)
+{
+  if (TREE_CODE (*node) != FUNCTION_DECL)
+    {
+      warning (OPT_Wattributes, "%qE attribute applies only to functions", name);
+      *no_add = true;
+    }
+  return NULL_TREE;
+}
+
+const char *alaska_asm_name (tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return *name == '*' ? name + 1 : name;
+}
+
 static void register_attributes (void *gcc_data, void *user_data)
 {
   alaska_register_attributes (gcc_data, user_data);

@@ -29,6 +29,12 @@ tree alaska_gc_keep (tree t);   /* t, kept alive across passes by a GC root */
 /* The declaration of libalaska's void *name (void *) (or void (const void
  * *) with returns_void), nothrow, made once and kept. */
 tree alaska_runtime_fn (const char *name, bool returns_void);
+/* The handler of the plugin's attributes, which all take no arguments
+ * and apply to functions only: a warning and no attribute elsewhere. */
+tree alaska_function_attribute (tree *node, tree name, tree args, int flags, bool *no_add);
+/* fndecl's assembler name without the `*' that marks it as written
+ * verbatim (an asm label): the symbol the linker sees. */
+const char *alaska_asm_name (tree fndecl);
 
 /* version-check.cc */
 bool alaska_version_ok (const struct plugin_gcc_version *running);
@@ -78,6 +84,11 @@ alaska_pointer_step alaska_step_back (gimple *def);
  * (its callers translate and pin it).  Decide fun's own before its body is
  * instrumented; ask about a callee at each call (fixing it at 0 if it was
  * not decided yet). */
+#define ALASKA_MAX_RAW_PARAMS 32        /* the bits of those masks */
+static inline bool alaska_raw_param_p (unsigned mask, unsigned i)
+{
+  return i < ALASKA_MAX_RAW_PARAMS && (mask >> i & 1);
+}
 unsigned alaska_decide_raw_params (function *fun);
 unsigned alaska_raw_params_of (tree fndecl);
 void alaska_find_sort_callbacks (void *gcc_data, void *user_data);

@@ -232,18 +232,8 @@ void alaska_replace_alloc_in_initializers (void *, void *)
 }
 
 /* __attribute__((alaska_raw_alloc)) on a function definition. */
-static tree handle_raw_alloc_attr (tree *node, tree name, tree, int, bool *no_add)
-{
-  if (TREE_CODE (*node) != FUNCTION_DECL)
-    {
-      warning (OPT_Wattributes, "%qE attribute applies only to functions", name);
-      *no_add = true;
-    }
-  return NULL_TREE;
-}
-
 static struct attribute_spec raw_alloc_attr = {
-  "alaska_raw_alloc", 0, 0, true, false, false, false, handle_raw_alloc_attr, NULL
+  "alaska_raw_alloc", 0, 0, true, false, false, false, alaska_function_attribute, NULL
 };
 
 void alaska_register_attributes (void *, void *)

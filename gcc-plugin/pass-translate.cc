@@ -447,7 +447,7 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   unsigned raw = alaska_decide_raw_params (fun);
   unsigned i = 0;
   for (tree parm = DECL_ARGUMENTS (fun->decl); parm; parm = DECL_CHAIN (parm), i++)
-    if (i < 32 && (raw >> i & 1))
+    if (alaska_raw_param_p (raw, i))
       {
         tr.raw_params.add (ssa_default_def (fun, parm));
         if (dump_file)

@@ -170,11 +170,9 @@ bool raw_param_analysis::call_arg_ok (gcall *call, enum alaska_callee kind, unsi
     case CALLEE_INSTRUMENTED:
       {
         tree fndecl = gimple_call_fndecl (call);
-        if (!fndecl || i >= 32)
-          return false;
-        if (fndecl == fun->decl)
-          return mask >> i & 1;
-        return alaska_raw_params_of (fndecl) >> i & 1;
+        if (!fndecl || i >= ALASKA_MAX_RAW_PARAMS)
+          return false;         /* (and a callee not decided yet stays so) */
+        return alaska_raw_param_p (fndecl == fun->decl ? mask : alaska_raw_params_of (fndecl), i);
       }
     case CALLEE_EXTERNAL:       /* translated there, unless kept or a handle */
       return !alaska_foreign_callee (call)
@@ -305,7 +303,7 @@ unsigned raw_param_analysis::run ()
 {
   unsigned i = 0;
   for (tree parm = DECL_ARGUMENTS (fun->decl); parm; parm = DECL_CHAIN (parm), i++)
-    if (i < 32 && (mask >> i & 1))
+    if (alaska_raw_param_p (mask, i))
       if (tree def = ssa_default_def (fun, parm))
         add (def, 1u << i);
   /* Everything derived, and every use judged but comparisons. */
@@ -486,7 +484,8 @@ static bool caller_has_translation (gcall *call, unsigned i)
   /* Accesses through the root or what is derived from it, in a bounded walk. */
   auto_vec<tree, 16> names;
   names.safe_push (p);
-  for (unsigned k = 0; k < names.length () && k < 32; k++)
+  const unsigned max_names = 32;
+  for (unsigned k = 0; k < names.length () && k < max_names; k++)
     {
       gimple *stmt;
       imm_use_iterator it;
@@ -516,8 +515,8 @@ static bool caller_has_translation (gcall *call, unsigned i)
 static unsigned worth_passing (function *fun, unsigned mask)
 {
   cgraph_node *node = cgraph_node::get (fun->decl);
-  for (unsigned i = 0; i < 32; i++)
-    if (mask >> i & 1)
+  for (unsigned i = 0; i < ALASKA_MAX_RAW_PARAMS; i++)
+    if (alaska_raw_param_p (mask, i))
       {
         int64_t at_hand = 0, all = 0;
         for (cgraph_edge *e = node->callers; e; e = e->next_caller)
@@ -545,7 +544,7 @@ unsigned alaska_decide_raw_params (function *fun)
   if (!alaska_opts.no_raw_params && (called_back || eligible (fun)))
     {
       unsigned i = 0;
-      for (tree parm = DECL_ARGUMENTS (fun->decl); parm && i < 32; parm = DECL_CHAIN (parm), i++)
+      for (tree parm = DECL_ARGUMENTS (fun->decl); parm && i < ALASKA_MAX_RAW_PARAMS; parm = DECL_CHAIN (parm), i++)
         if (POINTER_TYPE_P (TREE_TYPE (parm)) && ssa_default_def (fun, parm))
           mask |= 1u << i;
       /* qsort passes them raw anyway: nothing to weigh. */

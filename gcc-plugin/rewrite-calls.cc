@@ -194,8 +194,8 @@ void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
        * translate and pin them here, for the whole call. */
       unsigned raw = fndecl ? alaska_raw_params_of (fndecl) : 0;
       bool passed = false;
-      for (unsigned i = 0; i < n && i < 32; i++)
-        if ((raw >> i & 1) && rewrite_pointer (gimple_call_arg_ptr (call, i), gsi, true))
+      for (unsigned i = 0; i < n; i++)
+        if (alaska_raw_param_p (raw, i) && rewrite_pointer (gimple_call_arg_ptr (call, i), gsi, true))
           {
             passed = true;
             raw_args++;
