@@ -92,24 +92,51 @@ void translator::choose_carried ()
   if (!hoist)
     return;
   choosing = true;
+  hash_set<tree> chosen, self;
+  auto_vec<tree> work;
+  carry_candidates (chosen, self, work);
+  for (bool changed = true; changed; )
+    {
+      hash_set<tree> wanted;
+      find_wanted (work, chosen, self, wanted);
+      changed = drop_unwanted_or_dear (work, chosen, wanted);
+    }
+  choosing = false;
+  for (tree p : work)
+    if (chosen.contains (p))
+      make_twin (p);
+}
+
+static int64_t block_frequency (basic_block b)
+{
+  return b->count.to_frequency (cfun);
+}
+
+/* The PHI that defines candidate p. */
+static gphi *phi_of (tree p)
+{
+  return as_a<gphi *> (SSA_NAME_DEF_STMT (p));
+}
+
+/* The candidates, in work: the roots of accesses that may be carried
+ * (in self where wanted for themselves), and the roots of their
+ * arguments, all in chosen.  By SSA version, so that the twins are made
+ * in the same order on every run. */
+void translator::carry_candidates (hash_set<tree> &chosen, hash_set<tree> &self,
+                                   auto_vec<tree> &work)
+{
   std::vector<std::pair<tree, basic_block>> bases;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
       walk_stmt_load_store_ops (gsi_stmt (gsi), &bases, note_base, note_base);
-  std::map<tree, std::set<basic_block>> uses;
+  std::map<tree, std::set<basic_block>, ssa_version_order> uses;
   for (auto &b : bases)
     {
       tree r = root_of (b.first);
       if (carry_candidate_p (r))
         uses[r].insert (b.second);
     }
-  auto freq = [] (basic_block b) { return (int64_t) b->count.to_frequency (cfun); };
-  auto args_of = [] (tree p) { return as_a<gphi *> (SSA_NAME_DEF_STMT (p)); };
-
-  /* Candidates: the roots of accesses, and the roots of their arguments. */
-  hash_set<tree> chosen, self;
-  auto_vec<tree> work;
   for (auto &u : uses)
     {
       work.safe_push (u.first);
@@ -121,95 +148,103 @@ void translator::choose_carried ()
           for (basic_block d : u.second)
             served |= d != b && dominated_by_p (CDI_DOMINATORS, b, d);
           if (!served)
-            runs += freq (b);
+            runs += block_frequency (b);
         }
-      if (2 * runs >= freq (gimple_bb (args_of (u.first))))
+      if (2 * runs >= block_frequency (gimple_bb (phi_of (u.first))))
         self.add (u.first);
     }
   for (unsigned i = 0; i < work.length (); i++)
-    for (unsigned j = 0; j < gimple_phi_num_args (args_of (work[i])); j++)
+    for (unsigned j = 0; j < gimple_phi_num_args (phi_of (work[i])); j++)
       {
-        tree r = root_of (gimple_phi_arg_def (args_of (work[i]), j));
+        tree r = root_of (gimple_phi_arg_def (phi_of (work[i]), j));
         if (!chosen.contains (r) && carry_candidate_p (r))
           chosen.add (r), work.safe_push (r);
       }
+}
 
-  for (bool changed = true; changed; )
+/* wanted: the chosen PHIs reached from one wanted for itself through
+ * arguments on at least half of the flow into a wanted PHI (or of their
+ * own block's). */
+void translator::find_wanted (auto_vec<tree> &work, hash_set<tree> &chosen,
+                              hash_set<tree> &self, hash_set<tree> &wanted)
+{
+  auto_vec<tree> stack;
+  for (tree p : work)
+    if (chosen.contains (p) && self.contains (p))
+      wanted.add (p), stack.safe_push (p);
+  while (!stack.is_empty ())
     {
-      changed = false;
-      /* Wanted: reached from a PHI wanted for itself. */
-      hash_set<tree> wanted;
-      auto_vec<tree> stack;
-      for (tree p : work)
-        if (chosen.contains (p) && self.contains (p))
-          wanted.add (p), stack.safe_push (p);
-      while (!stack.is_empty ())
+      gphi *phi = phi_of (stack.pop ());
+      std::map<tree, int64_t, ssa_version_order> flow;
+      int64_t all = 0;
+      for (unsigned j = 0; j < gimple_phi_num_args (phi); j++)
         {
-          gphi *phi = args_of (stack.pop ());
-          std::map<tree, int64_t> flow;
-          int64_t all = 0;
-          for (unsigned j = 0; j < gimple_phi_num_args (phi); j++)
-            {
-              int64_t f = EDGE_FREQUENCY (gimple_phi_arg_edge (phi, j));
-              flow[root_of (gimple_phi_arg_def (phi, j))] += f;
-              all += f;
-            }
-          for (auto &x : flow)
-            if (chosen.contains (x.first) && !wanted.contains (x.first)
-                && (2 * x.second >= all
-                    || 2 * x.second >= freq (gimple_bb (args_of (x.first)))))
-              wanted.add (x.first), stack.safe_push (x.first);
+          int64_t f = EDGE_FREQUENCY (gimple_phi_arg_edge (phi, j));
+          flow[root_of (gimple_phi_arg_def (phi, j))] += f;
+          all += f;
         }
-      for (tree p : work)
+      for (auto &x : flow)
+        if (chosen.contains (x.first) && !wanted.contains (x.first)
+            && (2 * x.second >= all
+                || 2 * x.second >= block_frequency (gimple_bb (phi_of (x.first)))))
+          wanted.add (x.first), stack.safe_push (x.first);
+    }
+}
+
+/* Drop from chosen each PHI not wanted, or with less than a third of the
+ * flow into it coming with its translation at hand; true if any was. */
+bool translator::drop_unwanted_or_dear (auto_vec<tree> &work, hash_set<tree> &chosen,
+                                        hash_set<tree> &wanted)
+{
+  bool changed = false;
+  for (tree p : work)
+    {
+      if (!chosen.contains (p))
+        continue;
+      gphi *phi = phi_of (p);
+      int64_t all = 0, cheap = 0;
+      bool any = false;
+      for (unsigned j = 0; j < gimple_phi_num_args (phi); j++)
         {
-          if (!chosen.contains (p))
-            continue;
-          gphi *phi = args_of (p);
-          int64_t all = 0, cheap = 0;
-          bool any = false;
-          for (unsigned j = 0; j < gimple_phi_num_args (phi); j++)
-            {
-              edge e = gimple_phi_arg_edge (phi, j);
-              all += EDGE_FREQUENCY (e);
-              if (cheap_arg_p (gimple_phi_arg_def (phi, j), e, chosen))
-                cheap += EDGE_FREQUENCY (e), any = true;
-            }
-          if (!wanted.contains (p) || !any || 3 * cheap < all)
-            {
-              chosen.remove (p);
-              changed = true;
-              if (dump_file)
-                {
-                  fprintf (dump_file, "alaska: not carried ");
-                  print_generic_expr (dump_file, p);
-                  if (!wanted.contains (p))
-                    fprintf (dump_file, ": not wanted\n");
-                  else
-                    fprintf (dump_file, ": %" PRId64 " of %" PRId64 " of its flow in at hand\n",
-                             cheap, all);
-                }
-            }
+          edge e = gimple_phi_arg_edge (phi, j);
+          all += EDGE_FREQUENCY (e);
+          if (cheap_arg_p (gimple_phi_arg_def (phi, j), e, chosen))
+            cheap += EDGE_FREQUENCY (e), any = true;
+        }
+      if (wanted.contains (p) && any && 3 * cheap >= all)
+        continue;
+      chosen.remove (p);
+      changed = true;
+      if (dump_file)
+        {
+          fprintf (dump_file, "alaska: not carried ");
+          print_generic_expr (dump_file, p);
+          if (!wanted.contains (p))
+            fprintf (dump_file, ": not wanted\n");
+          else
+            fprintf (dump_file, ": %" PRId64 " of %" PRId64 " of its flow in at hand\n",
+                     cheap, all);
         }
     }
+  return changed;
+}
 
-  choosing = false;
-  for (tree p : work)
-    if (chosen.contains (p))
-      {
-        /* Null until the walk feeds each edge (an unreachable source
-         * keeps it). */
-        basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (p));
-        gphi *twin = create_phi_node (make_ssa_name (ptr_type_node), bb);
-        edge e;
-        edge_iterator ei;
-        FOR_EACH_EDGE (e, ei, bb->preds)
-          add_phi_arg (twin, null_pointer_node, e, UNKNOWN_LOCATION);
-        carried.put (p, twin);
-        gphi *delta = create_phi_node (make_ssa_name (sizetype), bb);
-        FOR_EACH_EDGE (e, ei, bb->preds)
-          add_phi_arg (delta, size_zero_node, e, UNKNOWN_LOCATION);
-        carried_delta.put (p, delta);
-      }
+/* Give carried PHI p its twin and its delta's PHI, with null and zero
+ * arguments until the walk feeds each edge (an unreachable source keeps
+ * them). */
+void translator::make_twin (tree p)
+{
+  basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (p));
+  gphi *twin = create_phi_node (make_ssa_name (ptr_type_node), bb);
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    add_phi_arg (twin, null_pointer_node, e, UNKNOWN_LOCATION);
+  carried.put (p, twin);
+  gphi *delta = create_phi_node (make_ssa_name (sizetype), bb);
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    add_phi_arg (delta, size_zero_node, e, UNKNOWN_LOCATION);
+  carried_delta.put (p, delta);
 }
 
 /* At the top of bb: each carried PHI's pin store (before its delta) and

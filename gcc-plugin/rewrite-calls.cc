@@ -110,100 +110,112 @@ bool translator::rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gs
   return true;
 }
 
+/* An internal function's access (masked, length and gather/scatter loads
+ * and stores, atomics: the first argument) and aggregate arguments. */
+void translator::process_internal_call (gcall *call, gimple_stmt_iterator *gsi, bool changed)
+{
+  unsigned n = gimple_call_num_args (call);
+  internal_fn ifn = gimple_call_internal_fn (call);
+  if ((internal_load_fn_p (ifn) || internal_store_fn_p (ifn) || atomic_ifn_p (ifn)) && n > 0)
+    {
+      tree *slot = gimple_call_arg_ptr (call, 0);
+      if (TREE_CODE (*slot) == SSA_NAME)
+        changed |= rewrite_base (slot, gsi);
+      else
+        changed |= rewrite_ref (*slot, gsi);
+    }
+  for (unsigned i = 0; i < n; i++)
+    changed |= rewrite_ref (gimple_call_arg (call, i), gsi);
+  if (changed)
+    update_stmt (call);
+}
+
+/* A call leaving instrumented code: its pointer arguments translated
+ * (but those it wants as handles), kept where the callee may keep them,
+ * marshalled where they point to pointers, and a result that points into
+ * an argument rebuilt on the handle. */
+void translator::process_external_call (gcall *call, gimple_stmt_iterator *gsi, bool changed)
+{
+  unsigned n = gimple_call_num_args (call);
+  const char *name = alaska_callee_name (call);
+  int into = name ? alaska_result_points_into_arg (name) : -1;
+  bool foreign = alaska_foreign_callee (call);
+  unsigned HOST_WIDE_INT handles = alaska_handle_args (call);
+  tree handle = NULL_TREE, targ = NULL_TREE;
+  std::vector<std::pair<tree, tree>> objects;   /* for marshal.cc */
+  for (unsigned i = 0; i < n; i++)
+    {
+      tree *slot = gimple_call_arg_ptr (call, i);
+      if (i < HOST_BITS_PER_WIDE_INT && (handles >> i & 1))
+        continue;
+      if (rewrite_transparent_union (slot, gsi))
+        {
+          changed = true;
+          escapes++;
+          continue;
+        }
+      tree before = *slot;
+      if (rewrite_pointer (slot, gsi))
+        {
+          changed = true;
+          escapes++;
+          objects.push_back ({before, *slot});
+          if ((int) i == into)
+            handle = before, targ = *slot;
+          if (foreign || (name && alaska_libc_keeps_arg (name, i)))
+            keep (before, name, gsi);
+        }
+    }
+  if (changed)
+    update_stmt (call);
+  if (changed && pins)
+    pins->add_escape_call (call);
+  unsigned slots;
+  if (alaska_marshal_call (call, gsi, pins, objects, &slots))
+    {
+      marshalled += slots;
+      need_vops = true;
+    }
+  if (handle)
+    fix_result (call, handle, targ, gsi);
+}
+
+/* A call of instrumented code: an indirect one guarded, and the arguments
+ * that a static callee takes translated (raw-params.cc) translated and
+ * pinned here, for the whole call.  True if an argument changed. */
+bool translator::pass_raw_args (gcall *call, gimple_stmt_iterator *gsi)
+{
+  tree fndecl = gimple_call_fndecl (call);
+  if (!fndecl && alaska_guard_indirect_call (call, gsi))
+    need_vops = true;
+  if (fndecl && alaska_assumed_instrumented (fndecl))
+    alaska_note_assumed (fndecl, call);
+  unsigned raw = fndecl ? alaska_raw_params_of (fndecl) : 0;
+  bool passed = false;
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
+    if (alaska_raw_param_p (raw, i) && rewrite_pointer (gimple_call_arg_ptr (call, i), gsi, true))
+      {
+        passed = true;
+        raw_args++;
+      }
+  if (passed && pins)
+    pins->add_escape_call (call);
+  return passed;
+}
+
 void translator::process_call (gcall *call, gimple_stmt_iterator *gsi)
 {
   bool changed = rewrite_ref (gimple_call_lhs (call), gsi);
   enum alaska_callee kind = alaska_classify_call (call);
-  unsigned n = gimple_call_num_args (call);
-
   if (kind == CALLEE_INTERNAL)
-    {
-      internal_fn ifn = gimple_call_internal_fn (call);
-      if ((internal_load_fn_p (ifn) || internal_store_fn_p (ifn) || atomic_ifn_p (ifn)) && n > 0)
-        {
-          tree *slot = gimple_call_arg_ptr (call, 0);
-          if (TREE_CODE (*slot) == SSA_NAME)
-            changed |= rewrite_base (slot, gsi);
-          else
-            changed |= rewrite_ref (*slot, gsi);
-        }
-      for (unsigned i = 0; i < n; i++)
-        changed |= rewrite_ref (gimple_call_arg (call, i), gsi);
-      if (changed)
-        update_stmt (call);
-      return;
-    }
-
+    return process_internal_call (call, gsi, changed);
   /* Aggregates passed by value are read from memory. */
-  for (unsigned i = 0; i < n; i++)
+  for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     changed |= rewrite_ref (gimple_call_arg (call, i), gsi);
-
   if (kind == CALLEE_EXTERNAL)
-    {
-      const char *name = alaska_callee_name (call);
-      int into = name ? alaska_result_points_into_arg (name) : -1;
-      bool foreign = alaska_foreign_callee (call);
-      unsigned HOST_WIDE_INT handles = alaska_handle_args (call);
-      tree handle = NULL_TREE, targ = NULL_TREE;
-      std::vector<std::pair<tree, tree>> objects;       /* for marshal.cc */
-      for (unsigned i = 0; i < n; i++)
-        {
-          tree *slot = gimple_call_arg_ptr (call, i);
-          if (i < HOST_BITS_PER_WIDE_INT && (handles >> i & 1))
-            continue;
-          if (rewrite_transparent_union (slot, gsi))
-            {
-              changed = true;
-              escapes++;
-              continue;
-            }
-          tree before = *slot;
-          if (rewrite_pointer (slot, gsi))
-            {
-              changed = true;
-              escapes++;
-              objects.push_back ({before, *slot});
-              if ((int) i == into)
-                handle = before, targ = *slot;
-              if (foreign || (name && alaska_libc_keeps_arg (name, i)))
-                keep (before, name, gsi);
-            }
-        }
-      if (changed)
-        update_stmt (call);
-      if (changed && pins)
-        pins->add_escape_call (call);
-      unsigned slots;
-      if (alaska_marshal_call (call, gsi, pins, objects, &slots))
-        {
-          marshalled += slots;
-          need_vops = true;
-        }
-      if (handle)
-        fix_result (call, handle, targ, gsi);
-      return;
-    }
+    return process_external_call (call, gsi, changed);
   if (kind == CALLEE_INSTRUMENTED)
-    {
-      tree fndecl = gimple_call_fndecl (call);
-      if (!fndecl && alaska_guard_indirect_call (call, gsi))
-        need_vops = true;
-      if (fndecl && alaska_assumed_instrumented (fndecl))
-        alaska_note_assumed (fndecl, call);
-      /* A static callee that takes these arguments translated (raw-params.cc):
-       * translate and pin them here, for the whole call. */
-      unsigned raw = fndecl ? alaska_raw_params_of (fndecl) : 0;
-      bool passed = false;
-      for (unsigned i = 0; i < n; i++)
-        if (alaska_raw_param_p (raw, i) && rewrite_pointer (gimple_call_arg_ptr (call, i), gsi, true))
-          {
-            passed = true;
-            raw_args++;
-          }
-      changed |= passed;
-      if (passed && pins)
-        pins->add_escape_call (call);
-    }
+    changed |= pass_raw_args (call, gsi);
   if (changed)
     update_stmt (call);
 }

@@ -13,6 +13,20 @@
 #include <map>
 #include <vector>
 
+/* Orders SSA names by version, before any other tree (by address: only
+ * their identity counts), so that a map walked to create statements or
+ * names does so in the same order on every run. */
+struct ssa_version_order
+{
+  bool operator() (tree a, tree b) const
+  {
+    bool sa = TREE_CODE (a) == SSA_NAME, sb = TREE_CODE (b) == SSA_NAME;
+    if (sa != sb)
+      return sa;
+    return sa ? SSA_NAME_VERSION (a) < SSA_NAME_VERSION (b) : a < b;
+  }
+};
+
 /* Is t a 64-bit pointer or integer, which may hold a pointer? */
 static inline bool pointer_sized_p (tree t)
 {
@@ -81,6 +95,9 @@ private:
   bool rewrite_transparent_union (tree *slot, gimple_stmt_iterator *gsi);
   void keep (tree h, const char *callee, gimple_stmt_iterator *gsi);
   void process_call (gcall *call, gimple_stmt_iterator *gsi);
+  void process_internal_call (gcall *call, gimple_stmt_iterator *gsi, bool changed);
+  void process_external_call (gcall *call, gimple_stmt_iterator *gsi, bool changed);
+  bool pass_raw_args (gcall *call, gimple_stmt_iterator *gsi);
   void process_asm (gasm *stmt, gimple_stmt_iterator *gsi);
   void fix_result (gcall *call, tree handle, tree raw, gimple_stmt_iterator *gsi);
   tree emit (gimple_stmt_iterator *gsi, tree type, tree_code code,
@@ -92,6 +109,12 @@ private:
   void add_delta_and_pin (tree root, tree t, gimple_seq *seq);
   bool carry_candidate_p (tree p);
   bool cheap_arg_p (tree arg, edge e, hash_set<tree> &chosen);
+  void carry_candidates (hash_set<tree> &chosen, hash_set<tree> &self, auto_vec<tree> &work);
+  void find_wanted (auto_vec<tree> &work, hash_set<tree> &chosen, hash_set<tree> &self,
+                    hash_set<tree> &wanted);
+  bool drop_unwanted_or_dear (auto_vec<tree> &work, hash_set<tree> &chosen,
+                              hash_set<tree> &wanted);
+  void make_twin (tree p);
   void start_carried (basic_block bb);
   void feed_carried (basic_block bb);
   tree delta_at_edge (tree p, tree t, gimple_stmt_iterator *gsi, const char **how);
