@@ -4,9 +4,6 @@
 #ifndef ALASKA_PLUGIN_H
 #define ALASKA_PLUGIN_H
 
-#include <set>
-#include <string>
-
 /* Plugin arguments (-fplugin-arg-alaska-<key>[=<value>]); see
  * alaska-plugin.cc for the table and alaska-gcc(1) for the manual. */
 struct alaska_options {

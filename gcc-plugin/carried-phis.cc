@@ -24,7 +24,7 @@
  * the same roots as an earlier PHI's of its block, edge by edge, is
  * derived from that one (sibling_root).
  */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "translator.h"
 
@@ -234,6 +234,7 @@ bool translator::drop_unwanted_or_dear (auto_vec<tree> &work, hash_set<tree> &ch
  * them). */
 void translator::make_twin (tree p)
 {
+  gcc_checking_assert (!carried.get (p) && !choosing);
   basic_block bb = gimple_bb (SSA_NAME_DEF_STMT (p));
   gphi *twin = create_phi_node (make_ssa_name (ptr_type_node), bb);
   edge e;
@@ -266,7 +267,9 @@ void translator::start_carried (basic_block bb)
        * pointer keeps to its object (a cursor, an interpreter's pc) does
        * not compute it on every pass; the one just made anchors the pin
        * and is left to die. */
-      tree d = gimple_phi_result (*carried_delta.get (p));
+      gphi **dphi = carried_delta.get (p);
+      gcc_checking_assert (dphi);       /* made with the twin */
+      tree d = gimple_phi_result (*dphi);
       delta_of.put (t, d);
       if (pins)
         pins->add_derived (d, t);
@@ -334,7 +337,9 @@ void translator::feed_carried (basic_block bb)
             gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
           }
         add_phi_arg (*twin, t, e, UNKNOWN_LOCATION);
-        gphi *dphi = *carried_delta.get (gimple_phi_result (gpi.phi ()));
+        gphi **dphis = carried_delta.get (gimple_phi_result (gpi.phi ()));
+        gcc_checking_assert (dphis);
+        gphi *dphi = *dphis;
         const char *how;
         tree d = delta_at_edge (arg, t, &gsi, &how);
         add_phi_arg (dphi, d, e, UNKNOWN_LOCATION);

@@ -37,7 +37,7 @@
  * other libraries, which may keep the pointers they are given (libevent's
  * event_assign): objects passed to them are pinned for good. */
 #include <dlfcn.h>
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"

@@ -20,7 +20,7 @@
  * Which function does what is tools/libc-behaviour.txt's (see below).
  * The wrapper list itself is part of the ABI (ALASKA_WRAPPERS). */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "libc-model.h"
 

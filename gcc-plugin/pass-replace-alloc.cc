@@ -15,11 +15,9 @@
  * a malloc'd pointer it can see through.
  */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "libc-model.h"
-
-#include <map>
 
 static const struct { const char *libc, *runtime; } replacements[] = {
 #define ALASKA_PAIR(libc, runtime) { #libc, #runtime },
@@ -208,6 +206,8 @@ static unsigned replace_in_function (function *fun)
                 "alaska: %u allocation calls and %u address uses replaced in %qD",
                 calls, addrs, fun->decl);
     }
+  statistics_counter_event (fun, "alaska allocation calls replaced", calls);
+  statistics_counter_event (fun, "alaska allocation addresses replaced", addrs);
   if (dump_file)
     fprintf (dump_file, "alaska_replace: %u calls, %u address uses replaced\n",
              calls, addrs);

@@ -40,7 +40,7 @@
  * The load cannot trap: the table's whole span is mapped.
  */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
@@ -67,7 +67,6 @@ tree alaska_entry_type ()
   init_types ();
   return entry_type;
 }
-
 
 /* ---- emitting ---------------------------------------------------------- */
 
@@ -274,7 +273,6 @@ static tree offset_from_root (tree p, tree root, gimple_stmt_iterator *gsi)
   return sum;
 }
 
-
 /* The translated form of pointer value p, valid at gsi. */
 tree translator::translated (tree p, gimple_stmt_iterator *gsi)
 {
@@ -321,7 +319,11 @@ tree translator::translated (tree p, gimple_stmt_iterator *gsi)
           fprintf (dump_file, off ? " by its offsets\n" : " by the delta\n");
         }
       if (!off)
-        off = *delta_of.get (t);
+        {
+          tree *delta = delta_of.get (t);
+          gcc_checking_assert (delta);  /* every translation has one */
+          off = *delta;
+        }
       if (POINTER_TYPE_P (type))
         result = emit (gsi, type, POINTER_PLUS_EXPR,
                        useless_type_conversion_p (type, TREE_TYPE (base))
@@ -392,7 +394,6 @@ bool translator::rewrite_pointer (tree *slot, gimple_stmt_iterator *gsi, bool an
   return true;
 }
 
-
 edge translator::before_dom_children (basic_block bb)
 {
   undo.push_back ({NULL_TREE, NULL_TREE});      /* block marker */
@@ -435,6 +436,30 @@ void translator::after_dom_children (basic_block)
     }
 }
 
+/* The counts of the function's dump summary, for -fdump-statistics. */
+static void record_statistics (function *fun, const translator &tr, const pin_set_builder &pins,
+                               unsigned slots, const alaska_safepoint_counts &sp)
+{
+  const std::pair<const char *, unsigned> counts[] = {
+    { "alaska translations", tr.translations },
+    { "alaska translations in loops", tr.in_loops },
+    { "alaska translations hoisted", tr.hoisted },
+    { "alaska accesses rewritten", tr.accesses },
+    { "alaska escaping arguments", tr.escapes },
+    { "alaska carried PHIs", tr.carried_phis },
+    { "alaska arguments translated for static callees", tr.raw_args },
+    { "alaska pointer slots marshalled", tr.marshalled },
+    { "alaska pin slots", slots },
+    { "alaska pin stores", pins.stored },
+    { "alaska pin stores elided", pins.elided },
+    { "alaska pins in place", pins.in_place },
+    { "alaska safepoints", sp.entry + sp.latch + sp.call },
+  };
+  for (auto &c : counts)
+    if (c.second)
+      statistics_counter_event (fun, c.first, c.second);
+}
+
 static unsigned instrument_function (function *fun, const char *where, bool hoist)
 {
   if (!instrumented_fns.insert (DECL_UID (fun->decl)).second)
@@ -468,6 +493,7 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
   bool vops = tr.need_vops || slots || sp.entry;
   if (vops)
     mark_virtual_operands_for_renaming (fun);
+  record_statistics (fun, tr, pins, slots, sp);
   if (dump_file)
     {
       fprintf (dump_file, "alaska: %s: %u translations (%u in loops, %u hoisted), "

@@ -54,11 +54,9 @@
  * every call reads it, so no store that a barrier in a callee could
  * observe is dead.  (Safepoints read it too.)
  */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "pin-sets.h"
-
-#include <vector>
 
 pin_set_builder::pin_set_builder (function *fun) : fun (fun) {}
 
@@ -66,6 +64,7 @@ pin_set_builder::~pin_set_builder () {}
 
 void pin_set_builder::add_translation (tree root, tree value, gimple *first)
 {
+  gcc_checking_assert (!owner.get (value));
   translations.push_back ({root, first, {value}, {}, false});
   owner.put (value, translations.size () - 1);
 }
@@ -584,6 +583,7 @@ void pin_set_builder::insert_stores (const std::vector<unsigned> &slot, unsigned
       translation &t = translations[i];
       if (!t.pinned)
         continue;
+      gcc_checking_assert (slot[i] < slots);
       if (!skip[i])
         {
           gimple_stmt_iterator gsi = gsi_for_stmt (t.first);

@@ -3,10 +3,6 @@
 #ifndef ALASKA_PIN_SETS_H
 #define ALASKA_PIN_SETS_H
 
-#include <functional>
-#include <map>
-#include <vector>
-
 /* Per block index: the [first, last] statement positions where live. */
 typedef std::map<int, std::pair<unsigned, unsigned>> live_range;
 

@@ -37,13 +37,10 @@
  * (alaska_find_sort_callbacks).
  * -fplugin-arg-alaska-no-raw-params turns this off.
  */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
-
-#include <map>
-#include <vector>
 
 /* Callee DECL_UID -> bit i: parameter i arrives translated. */
 static std::map<unsigned, unsigned> decided;
@@ -153,7 +150,6 @@ bool raw_param_analysis::def_pure_p (tree name)
         return false;
   return true;
 }
-
 
 /* Does call argument arg pass name or an address inside its object? */
 bool raw_param_analysis::arg_carries (tree arg, tree name)

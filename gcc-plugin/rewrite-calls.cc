@@ -5,7 +5,7 @@
  * on the handle), arguments of static callees that take them translated,
  * and asm operands. */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"

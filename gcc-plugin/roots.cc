@@ -3,7 +3,7 @@
  * pointer arithmetic, casts, integer round trips and PHIs -- for the
  * "alaska" pass (translator.h).  Values of one root point into one object
  * and share one translation. */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
@@ -52,6 +52,7 @@ tree translator::sibling_root (tree p, hash_set<tree> &busy)
   hash_map<tree, int> open;
   int low = INT_MAX;
   p = root_1 (p, open, low);
+  gcc_checking_assert (open.elements () == 0);
   gphi *phi = p && TREE_CODE (p) == SSA_NAME ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (p)) : NULL;
   if (!phi)
     return p;
@@ -88,6 +89,7 @@ tree translator::root_of (tree p)
 {
   hash_set<tree> busy;
   tree r = sibling_root (p, busy);
+  gcc_checking_assert (busy.elements () == 0);
   if (!r)
     return p;
   /* A root that flows through an abnormal PHI shares one variable with

@@ -10,9 +10,6 @@
 #include "domwalk.h"
 #include "pin-sets.h"
 
-#include <map>
-#include <vector>
-
 /* Orders SSA names by version, before any other tree (by address: only
  * their identity counts), so that a map walked to create statements or
  * names does so in the same order on every run. */
