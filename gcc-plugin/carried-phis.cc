@@ -16,8 +16,7 @@
  * other PHIs or integer arithmetic) is a PHI too, of the deltas of the
  * arguments' roots: a cursor that keeps to its object, an interpreter's
  * pc advanced in every case, passes its own delta round the loop, and
- * nothing is computed on each pass (speedtest1: 6% fewer instructions
- * in sqlite3VdbeExec; Lua's tables.lua: 4.7% fewer in all).  The
+ * nothing is computed on each pass.  The
  * cursor of a computed-goto interpreter, a PHI of the block that
  * dispatches whose names meet abnormal edges, is carried too: the PHI
  * itself is used only where it is defined.  A PHI whose arguments have

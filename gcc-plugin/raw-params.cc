@@ -14,7 +14,6 @@
  * the call is one they make anyway: a parameter is passed translated only
  * if that holds for most calls by GCC's estimated frequency
  * (worth_passing); otherwise the table load would just move to the caller.
- * (SQLite's speedtest1: 1.6% fewer instructions, time within noise.)
  *
  * What such a parameter must not do, because a raw pointer is not the
  * handle the rest of the program holds: be stored, returned, compared
