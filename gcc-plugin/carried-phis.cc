@@ -16,10 +16,10 @@
  * other PHIs or integer arithmetic) is a PHI too, of the deltas of the
  * arguments' roots: a cursor that keeps to its object, an interpreter's
  * pc advanced in every case, passes its own delta round the loop, and
- * nothing is computed on each pass.  The
- * cursor of a computed-goto interpreter, a PHI of the block that
- * dispatches whose names meet abnormal edges, is carried too: the PHI
- * itself is used only where it is defined.  A PHI whose arguments have
+ * nothing is computed on each pass.  The cursor of a computed-goto
+ * interpreter, a PHI of the block that dispatches whose names meet
+ * abnormal edges, is carried too: the PHI itself is used only where it
+ * is defined.  A PHI whose arguments have
  * the same roots as an earlier PHI's of its block, edge by edge, is
  * derived from that one (sibling_root).
  */
