@@ -59,11 +59,12 @@ enum alaska_placement {
 opt_pass *make_pass_alaska_translate (gcc::context *ctxt, enum alaska_placement where);
 bool alaska_function_instrumented (function *fun);
 tree alaska_entry_type ();              /* the type of handle-table loads */
-/* Can a value come back only by a computed goto, not by setjmp or a
- * nonlocal goto to a point whose pins and deltas were made for another? */
-bool alaska_abnormal_only_goto_p (function *fun);
 
-/* roots.cc: one step back from def, the definition of a pointer-sized
+/* roots.cc: can a value come back only by a computed goto, not by setjmp
+ * or a nonlocal goto to a point whose pins and deltas were made for
+ * another? */
+bool alaska_abnormal_only_goto_p (function *fun);
+/* One step back from def, the definition of a pointer-sized
  * value: the value it was derived from by pointer arithmetic (offset is
  * then the offset), a copy, a conversion from another 64-bit value, or an
  * element or field address (&q->f, &MEM[q + c]; address is set, and for
