@@ -2,12 +2,9 @@
 /* alaska-plugin.cc: the entry point of alaska.so.  Checks the GCC version,
  * parses -fplugin-arg-alaska-<key>[=<value>] against the argument table,
  * and registers the attributes and passes. */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
-
-#include <map>
-#include <string>
 
 int plugin_is_GPL_compatible;
 
@@ -109,6 +106,22 @@ static bool parse_args (const struct plugin_name_args *info)
   return ok;
 }
 
+tree alaska_function_attribute (tree *node, tree name, tree, int, bool *no_add)
+{
+  if (TREE_CODE (*node) != FUNCTION_DECL)
+    {
+      warning (OPT_Wattributes, "%qE attribute applies only to functions", name);
+      *no_add = true;
+    }
+  return NULL_TREE;
+}
+
+const char *alaska_asm_name (tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+  return *name == '*' ? name + 1 : name;
+}
+
 static void register_attributes (void *gcc_data, void *user_data)
 {
   alaska_register_attributes (gcc_data, user_data);
@@ -147,10 +160,21 @@ tree alaska_runtime_fn (const char *name, bool returns_void)
   return decl;
 }
 
-static struct plugin_info alaska_plugin_info = {
-  ALASKA_PACKAGE_VERSION,
-  "gcc-alaska: transparent handles for movable heap objects; see alaska-gcc(1)"
-};
+/* plugin_info.help (gcc -v --help shows it): a line for each argument
+ * of the table. */
+static std::string help_text (const char *base_name)
+{
+  std::string s = "gcc-alaska: transparent handles for movable heap objects; "
+                  "see alaska-gcc(1)";
+  for (const plugin_arg_spec &a : arg_table)
+    {
+      s += std::string ("\n-fplugin-arg-") + base_name + "-" + a.key;
+      if (a.value_name)
+        s += std::string ("=") + a.value_name;
+      s += std::string (": ") + a.help;
+    }
+  return s;
+}
 
 int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
@@ -159,6 +183,8 @@ int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *versi
   if (!parse_args (info))
     return 1;
 
+  static std::string help = help_text (info->base_name);
+  static struct plugin_info alaska_plugin_info = { ALASKA_PACKAGE_VERSION, help.c_str () };
   register_callback (info->base_name, PLUGIN_INFO, NULL, &alaska_plugin_info);
   register_callback (info->base_name, PLUGIN_ATTRIBUTES, register_attributes, NULL);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,

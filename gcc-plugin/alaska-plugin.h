@@ -4,9 +4,6 @@
 #ifndef ALASKA_PLUGIN_H
 #define ALASKA_PLUGIN_H
 
-#include <set>
-#include <string>
-
 /* Plugin arguments (-fplugin-arg-alaska-<key>[=<value>]); see
  * alaska-plugin.cc for the table and alaska-gcc(1) for the manual. */
 struct alaska_options {
@@ -29,6 +26,12 @@ tree alaska_gc_keep (tree t);   /* t, kept alive across passes by a GC root */
 /* The declaration of libalaska's void *name (void *) (or void (const void
  * *) with returns_void), nothrow, made once and kept. */
 tree alaska_runtime_fn (const char *name, bool returns_void);
+/* The handler of the plugin's attributes, which all take no arguments
+ * and apply to functions only: a warning and no attribute elsewhere. */
+tree alaska_function_attribute (tree *node, tree name, tree args, int flags, bool *no_add);
+/* fndecl's assembler name without the `*' that marks it as written
+ * verbatim (an asm label): the symbol the linker sees. */
+const char *alaska_asm_name (tree fndecl);
 
 /* version-check.cc */
 bool alaska_version_ok (const struct plugin_gcc_version *running);
@@ -56,14 +59,34 @@ enum alaska_placement {
 opt_pass *make_pass_alaska_translate (gcc::context *ctxt, enum alaska_placement where);
 bool alaska_function_instrumented (function *fun);
 tree alaska_entry_type ();              /* the type of handle-table loads */
-/* Can a value come back only by a computed goto, not by setjmp or a
- * nonlocal goto to a point whose pins and deltas were made for another? */
+
+/* roots.cc: can a value come back only by a computed goto, not by setjmp
+ * or a nonlocal goto to a point whose pins and deltas were made for
+ * another? */
 bool alaska_abnormal_only_goto_p (function *fun);
+/* One step back from def, the definition of a pointer-sized
+ * value: the value it was derived from by pointer arithmetic (offset is
+ * then the offset), a copy, a conversion from another 64-bit value, or an
+ * element or field address (&q->f, &MEM[q + c]; address is set, and for
+ * the address of a declaration `from' is that ADDR_EXPR itself).  from is
+ * NULL_TREE for any other definition. */
+struct alaska_pointer_step
+{
+  tree from = NULL_TREE;
+  tree offset = NULL_TREE;
+  bool address = false;
+};
+alaska_pointer_step alaska_step_back (gimple *def);
 
 /* raw-params.cc: bit i set: parameter i of the function arrives translated
  * (its callers translate and pin it).  Decide fun's own before its body is
  * instrumented; ask about a callee at each call (fixing it at 0 if it was
  * not decided yet). */
+#define ALASKA_MAX_RAW_PARAMS 32        /* the bits of those masks */
+static inline bool alaska_raw_param_p (unsigned mask, unsigned i)
+{
+  return i < ALASKA_MAX_RAW_PARAMS && (mask >> i & 1);
+}
 unsigned alaska_decide_raw_params (function *fun);
 unsigned alaska_raw_params_of (tree fndecl);
 void alaska_find_sort_callbacks (void *gcc_data, void *user_data);

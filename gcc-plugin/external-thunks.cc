@@ -66,12 +66,10 @@
  * runs at PLUGIN_ALL_IPA_PASSES_START, over every lowered function body
  * and every static initializer. */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
-
-#include <map>
 
 /* Can a handle reach fndecl through one of its parameters? */
 static bool takes_pointers (tree fntype)

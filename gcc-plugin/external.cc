@@ -37,7 +37,7 @@
  * other libraries, which may keep the pointers they are given (libevent's
  * event_assign): objects passed to them are pinned for good. */
 #include <dlfcn.h>
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
@@ -87,9 +87,7 @@ static bool libc_exports (tree fndecl)
   tree id = DECL_ASSEMBLER_NAME (fndecl);
   if (bool *seen = known->get (id))
     return *seen;
-  const char *name = IDENTIFIER_POINTER (id);
-  if (*name == '*')
-    name++;
+  const char *name = alaska_asm_name (fndecl);
   bool found = false;
   for (void *lib : libs)
     if (lib && dlsym (lib, name))
@@ -154,21 +152,11 @@ bool alaska_assumed_instrumented (tree fndecl)
          && !alaska_opts.instrumented_fns.count (name);
 }
 
-static tree handle_fn_attr (tree *node, tree name, tree, int, bool *no_add)
-{
-  if (TREE_CODE (*node) != FUNCTION_DECL)
-    {
-      warning (OPT_Wattributes, "%qE attribute applies only to functions", name);
-      *no_add = true;
-    }
-  return NULL_TREE;
-}
-
 static struct attribute_spec external_attr = {
-  "alaska_external", 0, 0, true, false, false, false, handle_fn_attr, NULL
+  "alaska_external", 0, 0, true, false, false, false, alaska_function_attribute, NULL
 };
 static struct attribute_spec instrumented_attr = {
-  "alaska_instrumented", 0, 0, true, false, false, false, handle_fn_attr, NULL
+  "alaska_instrumented", 0, 0, true, false, false, false, alaska_function_attribute, NULL
 };
 
 void alaska_register_external_attributes ()

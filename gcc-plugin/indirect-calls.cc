@@ -14,7 +14,7 @@
  * objects as they are and translates and pins the handles in the argument
  * registers of any other. */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 
 /* extern uint64_t alaska_instrumented_text[3]: { lo, span, foreign_call }. */

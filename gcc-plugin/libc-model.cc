@@ -20,7 +20,8 @@
  * Which function does what is tools/libc-behaviour.txt's (see below).
  * The wrapper list itself is part of the ABI (ALASKA_WRAPPERS). */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
+#include "alaska-plugin.h"
 #include "libc-model.h"
 
 /* What tools/libc-behaviour.txt says C library functions do with the
@@ -90,9 +91,7 @@ const char *alaska_libc_name (tree fndecl)
 {
   if (!DECL_NAME (fndecl))
     return NULL;
-  const char *name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-  if (*name == '*')
-    name++;
+  const char *name = alaska_asm_name (fndecl);
   if (!strncmp (name, "__builtin_", 10) && !strstr (name, "_chk"))
     name += 10;
   return name;

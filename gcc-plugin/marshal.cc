@@ -35,7 +35,7 @@
  * cannot move while they hold raw addresses.  A call that ends its block
  * (it cannot return, or may throw) is not marshalled. */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"

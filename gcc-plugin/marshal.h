@@ -4,9 +4,6 @@
 #ifndef ALASKA_MARSHAL_H
 #define ALASKA_MARSHAL_H
 
-#include <utility>
-#include <vector>
-
 class pin_set_builder;
 
 /* Around external call `call' (at gsi; its pointer arguments already

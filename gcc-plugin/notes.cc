@@ -6,10 +6,8 @@
  * passes arguments on the stack.  Written as assembly
  * at the end of the unit. */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
-
-#include <set>
 
 static std::set<std::string> *assumed, *assumed_stack;
 

@@ -15,11 +15,9 @@
  * a malloc'd pointer it can see through.
  */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "libc-model.h"
-
-#include <map>
 
 static const struct { const char *libc, *runtime; } replacements[] = {
 #define ALASKA_PAIR(libc, runtime) { #libc, #runtime },
@@ -208,6 +206,8 @@ static unsigned replace_in_function (function *fun)
                 "alaska: %u allocation calls and %u address uses replaced in %qD",
                 calls, addrs, fun->decl);
     }
+  statistics_counter_event (fun, "alaska allocation calls replaced", calls);
+  statistics_counter_event (fun, "alaska allocation addresses replaced", addrs);
   if (dump_file)
     fprintf (dump_file, "alaska_replace: %u calls, %u address uses replaced\n",
              calls, addrs);
@@ -232,18 +232,8 @@ void alaska_replace_alloc_in_initializers (void *, void *)
 }
 
 /* __attribute__((alaska_raw_alloc)) on a function definition. */
-static tree handle_raw_alloc_attr (tree *node, tree name, tree, int, bool *no_add)
-{
-  if (TREE_CODE (*node) != FUNCTION_DECL)
-    {
-      warning (OPT_Wattributes, "%qE attribute applies only to functions", name);
-      *no_add = true;
-    }
-  return NULL_TREE;
-}
-
 static struct attribute_spec raw_alloc_attr = {
-  "alaska_raw_alloc", 0, 0, true, false, false, false, handle_raw_alloc_attr, NULL
+  "alaska_raw_alloc", 0, 0, true, false, false, false, alaska_function_attribute, NULL
 };
 
 void alaska_register_attributes (void *, void *)

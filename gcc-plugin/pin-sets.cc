@@ -54,11 +54,9 @@
  * every call reads it, so no store that a barrier in a callee could
  * observe is dead.  (Safepoints read it too.)
  */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "pin-sets.h"
-
-#include <vector>
 
 pin_set_builder::pin_set_builder (function *fun) : fun (fun) {}
 
@@ -66,6 +64,7 @@ pin_set_builder::~pin_set_builder () {}
 
 void pin_set_builder::add_translation (tree root, tree value, gimple *first)
 {
+  gcc_checking_assert (!owner.get (value));
   translations.push_back ({root, first, {value}, {}, false});
   owner.put (value, translations.size () - 1);
 }
@@ -333,6 +332,167 @@ static void forward_dataflow (function *fun, const std::function<bool (basic_blo
   XDELETEVEC (rpo);
 }
 
+/* find_in_place's forward dataflow over the planned stores: at the end
+ * of each block, the root whose pin each slot holds (UNREACHED, or
+ * NULL_TREE: unknown). */
+class pin_set_builder::in_place_finder
+{
+public:
+  typedef std::vector<tree> state;
+  in_place_finder (pin_set_builder &b, const std::vector<unsigned> &slot, unsigned slots,
+                   const std::function<tree (tree)> &root_of);
+  /* One round at bb; true if its state at the end changed. */
+  bool step (basic_block bb);
+  /* Once the states are final: skip and moved for the stores in bb. */
+  void decide (basic_block bb, std::vector<bool> &skip, std::vector<std::vector<edge>> &moved);
+
+private:
+  pin_set_builder &b;
+  const std::vector<unsigned> &slot;
+  unsigned slots;
+  const std::function<tree (tree)> &root_of;
+  /* The planned stores, before each translation's first statement. */
+  hash_map<gimple *, auto_vec<unsigned>> stores_at;
+  std::vector<state> out;
+
+  state in_of (basic_block bb);
+  template <typename Visit> void transfer (basic_block bb, state &s, Visit visit);
+  bool free_across (edge e, unsigned k);
+  bool edges_for_phi_pin (unsigned k, gphi *phi, std::vector<edge> &lack);
+};
+
+pin_set_builder::in_place_finder::in_place_finder (pin_set_builder &b,
+                                                   const std::vector<unsigned> &slot,
+                                                   unsigned slots,
+                                                   const std::function<tree (tree)> &root_of)
+  : b (b), slot (slot), slots (slots), root_of (root_of),
+    out (last_basic_block_for_fn (b.fun), state (slots, UNREACHED))
+{
+  for (unsigned i = 0; i < b.translations.size (); i++)
+    if (b.translations[i].pinned)
+      stores_at.get_or_insert (b.translations[i].first).safe_push (i);
+}
+
+/* The slots that held def's previous value hold nothing known now. */
+static void forget (std::vector<tree> &s, tree def)
+{
+  for (tree &x : s)
+    if (x == def)
+      x = NULL_TREE;
+}
+
+pin_set_builder::in_place_finder::state
+pin_set_builder::in_place_finder::in_of (basic_block bb)
+{
+  state s (slots, UNREACHED);
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    for (unsigned k = 0; k < slots; k++)
+      {
+        tree x = e->src == ENTRY_BLOCK_PTR_FOR_FN (b.fun) ? NULL_TREE : out[e->src->index][k];
+        if (s[k] == UNREACHED)
+          s[k] = x;
+        else if (x != UNREACHED && !same_root_p (s[k], x))
+          s[k] = NULL_TREE;
+      }
+  return s;
+}
+
+/* Run s through bb, calling visit (i, s) before each store. */
+template <typename Visit>
+void pin_set_builder::in_place_finder::transfer (basic_block bb, state &s, Visit visit)
+{
+  for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi); gsi_next (&gpi))
+    forget (s, gimple_phi_result (gpi.phi ()));
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (auto_vec<unsigned> *here = stores_at.get (stmt))
+        for (unsigned i : *here)
+          {
+            visit (i, s);
+            s[slot[i]] = b.translations[i].root;
+          }
+      tree def;
+      ssa_op_iter it;
+      FOR_EACH_SSA_TREE_OPERAND (def, stmt, it, SSA_OP_DEF)
+        forget (s, def);
+    }
+}
+
+bool pin_set_builder::in_place_finder::step (basic_block bb)
+{
+  state s = in_of (bb);
+  transfer (bb, s, [] (unsigned, state &) {});
+  if (s == out[bb->index])
+    return false;
+  out[bb->index] = s;
+  return true;
+}
+
+/* Is slot k free at the end of e's source: no pin in it live there? */
+bool pin_set_builder::in_place_finder::free_across (edge e, unsigned k)
+{
+  for (unsigned j = 0; j < b.translations.size (); j++)
+    if (b.translations[j].pinned && slot[j] == k)
+      {
+        auto it = b.translations[j].live.find (e->src->index);
+        if (it != b.translations[j].live.end () && it->second.second == END)
+          return false;
+      }
+  return true;
+}
+
+/* May the pin of PHI phi in slot k, at the top of its block, be left to
+ * the edges: on each, the slot holds the root of the edge's argument, or
+ * the edge is in lack, which gets the store instead and is free of other
+ * pins in k, and the lacking edges are rarer than the block by half? */
+bool pin_set_builder::in_place_finder::edges_for_phi_pin (unsigned k, gphi *phi,
+                                                           std::vector<edge> &lack)
+{
+  basic_block bb = gimple_bb (phi);
+  profile_count lacking = profile_count::zero ();
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      tree arg = PHI_ARG_DEF_FROM_EDGE (phi, e);
+      if (no_handle_p (arg))
+        continue;               /* nothing to pin */
+      if (TREE_CODE (arg) == SSA_NAME && e->src != ENTRY_BLOCK_PTR_FOR_FN (b.fun)
+          && same_root_p (out[e->src->index][k], root_of (arg)))
+        continue;
+      if ((e->flags & EDGE_COMPLEX) || !free_across (e, k))
+        return false;
+      lack.push_back (e);
+      lacking += e->count ();
+    }
+  return lack.empty () || lacking.apply_scale (2, 1) < bb->count;
+}
+
+void pin_set_builder::in_place_finder::decide (basic_block bb, std::vector<bool> &skip,
+                                               std::vector<std::vector<edge>> &moved)
+{
+  state s = in_of (bb);
+  std::vector<bool> stored_here (slots, false);
+  transfer (bb, s, [&] (unsigned i, state &now) {
+    unsigned k = slot[i];
+    tree r = b.translations[i].root;
+    gphi *phi = TREE_CODE (r) == SSA_NAME ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (r)) : NULL;
+    bool first_here = !stored_here[k];
+    stored_here[k] = true;
+    std::vector<edge> lack;
+    if (!phi || gimple_bb (phi) != bb || !first_here)
+      skip[i] = same_root_p (now[k], r);
+    else if (edges_for_phi_pin (k, phi, lack))
+      {
+        skip[i] = true;
+        moved[i] = lack;
+      }
+  });
+}
+
 /* For each pinned translation i: skip[i] if its store can be left out;
  * then moved[i] lists the edges that get it instead. */
 void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned slots,
@@ -342,123 +502,14 @@ void pin_set_builder::find_in_place (const std::vector<unsigned> &slot, unsigned
 {
   if (!alaska_abnormal_only_goto_p (fun))
     return;
-  /* The planned stores, before each translation's first statement. */
-  hash_map<gimple *, auto_vec<unsigned>> stores_at;
-  for (unsigned i = 0; i < translations.size (); i++)
-    if (translations[i].pinned)
-      stores_at.get_or_insert (translations[i].first).safe_push (i);
-
-  typedef std::vector<tree> state;
-  int nblocks = last_basic_block_for_fn (fun);
-  std::vector<state> out (nblocks, state (slots, UNREACHED));
-  auto kill = [] (state &s, tree def) {
-    for (tree &x : s)
-      if (x == def)
-        x = NULL_TREE;
-  };
-  auto in_of = [&] (basic_block bb) {
-    state s (slots, UNREACHED);
-    edge e;
-    edge_iterator ei;
-    FOR_EACH_EDGE (e, ei, bb->preds)
-      for (unsigned k = 0; k < slots; k++)
-        {
-          tree x = e->src == ENTRY_BLOCK_PTR_FOR_FN (fun) ? NULL_TREE : out[e->src->index][k];
-          if (s[k] == UNREACHED)
-            s[k] = x;
-          else if (x != UNREACHED && !same_root_p (s[k], x))
-            s[k] = NULL_TREE;
-        }
-    return s;
-  };
-  /* Run s through bb, calling visit (i, s) before each store. */
-  auto transfer = [&] (basic_block bb, state &s, auto &&visit) {
-    for (gphi_iterator gpi = gsi_start_phis (bb); !gsi_end_p (gpi); gsi_next (&gpi))
-      kill (s, gimple_phi_result (gpi.phi ()));
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
-      {
-        gimple *stmt = gsi_stmt (gsi);
-        if (auto_vec<unsigned> *here = stores_at.get (stmt))
-          for (unsigned i : *here)
-            {
-              visit (i, s);
-              s[slot[i]] = translations[i].root;
-            }
-        tree def;
-        ssa_op_iter it;
-        FOR_EACH_SSA_TREE_OPERAND (def, stmt, it, SSA_OP_DEF)
-          kill (s, def);
-      }
-  };
-
-  auto step = [&] (basic_block bb) {
-    state s = in_of (bb);
-    transfer (bb, s, [] (unsigned, state &) {});
-    if (s == out[bb->index])
-      return false;
-    out[bb->index] = s;
-    return true;
-  };
-
-  /* Is slot k free at the end of e's source: no pin in it live there? */
-  auto free_across = [&] (edge e, unsigned k) {
-    for (unsigned j = 0; j < translations.size (); j++)
-      if (translations[j].pinned && slot[j] == k)
-        {
-          auto it = translations[j].live.find (e->src->index);
-          if (it != translations[j].live.end () && it->second.second == END)
-            return false;
-        }
-    return true;
-  };
-  forward_dataflow (fun, step, [&] (basic_block bb) {
-      state s = in_of (bb);
-      std::vector<bool> stored_here (slots, false);
-      transfer (bb, s, [&] (unsigned i, state &now) {
-        unsigned k = slot[i];
-        tree r = translations[i].root;
-        gphi *phi = TREE_CODE (r) == SSA_NAME ? dyn_cast<gphi *> (SSA_NAME_DEF_STMT (r)) : NULL;
-        bool first_here = !stored_here[k];
-        stored_here[k] = true;
-        if (!phi || gimple_bb (phi) != bb || !first_here)
-          {
-            skip[i] = same_root_p (now[k], r);
-            return;
-          }
-        /* A PHI's pin: edge by edge. */
-        std::vector<edge> lack;
-        profile_count lacking = profile_count::zero ();
-        edge e;
-        edge_iterator ei;
-        FOR_EACH_EDGE (e, ei, bb->preds)
-          {
-            tree arg = PHI_ARG_DEF_FROM_EDGE (phi, e);
-            if (no_handle_p (arg))
-              continue;         /* nothing to pin */
-            if (TREE_CODE (arg) == SSA_NAME && e->src != ENTRY_BLOCK_PTR_FOR_FN (fun)
-                && same_root_p (out[e->src->index][k], root_of (arg)))
-              continue;
-            if ((e->flags & EDGE_COMPLEX) || !free_across (e, k))
-              return;
-            lack.push_back (e);
-            lacking += e->count ();
-          }
-        if (!lack.empty () && !(lacking.apply_scale (2, 1) < bb->count))
-          return;
-        skip[i] = true;
-        moved[i] = lack;
-      });
-    });
+  in_place_finder f (*this, slot, slots, root_of);
+  forward_dataflow (fun, [&f] (basic_block bb) { return f.step (bb); },
+                    [&] (basic_block bb) { f.decide (bb, skip, moved); });
 }
 
-unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
+/* Each translation's live range, and whether it needs a pin. */
+void pin_set_builder::measure_live_ranges ()
 {
-  unsigned n = translations.size ();
-  if (n == 0)
-    return 0;
-  renumber_gimple_stmt_uids (fun);
-  if (!alaska_opts.all_pins)
-    mark_dfs_back_edges (fun);          /* for holds_stop_point */
   for (translation &t : translations)
     {
       /* From the pin store, right before the translation's first
@@ -480,11 +531,14 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
           fprintf (dump_file, ": no stop point while translated\n");
         }
     }
+}
 
-  /* Greedy colouring of the translations that need a pin. */
-  std::vector<unsigned> slot (n);
+/* Greedy colouring of the translations that need a pin: slot[i] for
+ * each; the number of slots used. */
+unsigned pin_set_builder::colour (std::vector<unsigned> &slot)
+{
   unsigned slots = 0;
-  for (unsigned i = 0; i < n; i++)
+  for (unsigned i = 0; i < translations.size (); i++)
     {
       if (!translations[i].pinned)
         continue;
@@ -499,45 +553,49 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
       slot[i] = s;
       slots = MAX (slots, s + 1);
     }
+  return slots;
+}
 
-  if (slots == 0)
-    return 0;
-  tree type = build_array_type_nelts (ptr_type_node, slots);
-  tree pins = create_tmp_var_raw (type, "__alaska_pins");
-  DECL_NAME (pins) = get_identifier ("__alaska_pins");
-  DECL_IGNORED_P (pins) = 0;
-  TREE_ADDRESSABLE (pins) = 1;
-  gimple_add_tmp_var_fn (fun, pins);
-  pin_array = pins;
+/* The statements of `pins[k] = value'. */
+static gimple_seq slot_store (tree pins, unsigned k, tree value)
+{
+  tree ref = slot_ref (pins, k);
+  gimple_seq seq = NULL;
+  if (!useless_type_conversion_p (ptr_type_node, TREE_TYPE (value)))
+    value = gimple_convert (&seq, ptr_type_node, value);
+  gimple_seq_add_stmt_without_update (&seq, gimple_build_assign (ref, value));
+  return seq;
+}
 
+/* The pin stores: before each translation, on the edges that lack it
+ * where its slot holds it already at the top of a PHI's block, or none
+ * where the slot holds it on every path. */
+void pin_set_builder::insert_stores (const std::vector<unsigned> &slot, unsigned slots,
+                                     const std::function<tree (tree)> &root_of)
+{
+  unsigned n = translations.size ();
   std::vector<bool> skip (n, false);
   std::vector<std::vector<edge>> moved (n);
   find_in_place (slot, slots, root_of, skip, moved);
-  auto store = [&] (unsigned k, tree value) {
-    tree ref = slot_ref (pins, k);
-    gimple_seq seq = NULL;
-    if (!useless_type_conversion_p (ptr_type_node, TREE_TYPE (value)))
-      value = gimple_convert (&seq, ptr_type_node, value);
-    gimple_seq_add_stmt_without_update (&seq, gimple_build_assign (ref, value));
-    return seq;
-  };
   bool on_edges = false;
   for (unsigned i = 0; i < n; i++)
     {
       translation &t = translations[i];
       if (!t.pinned)
         continue;
+      gcc_checking_assert (slot[i] < slots);
       if (!skip[i])
         {
           gimple_stmt_iterator gsi = gsi_for_stmt (t.first);
-          gsi_insert_seq_before (&gsi, store (slot[i], t.root), GSI_SAME_STMT);
+          gsi_insert_seq_before (&gsi, slot_store (pin_array, slot[i], t.root), GSI_SAME_STMT);
           continue;
         }
       in_place++;
       gphi *phi = moved[i].empty () ? NULL : as_a<gphi *> (SSA_NAME_DEF_STMT (t.root));
       for (edge e : moved[i])
         {
-          gsi_insert_seq_on_edge (e, store (slot[i], PHI_ARG_DEF_FROM_EDGE (phi, e)));
+          gsi_insert_seq_on_edge (e, slot_store (pin_array, slot[i],
+                                                 PHI_ARG_DEF_FROM_EDGE (phi, e)));
           edge_stores++;
           on_edges = true;
         }
@@ -553,13 +611,16 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
     }
   if (on_edges)
     gsi_commit_edge_inserts ();
+}
 
-  /* Keep the array and its stores: at entry and before every call. */
+/* Keep the array and its stores: at entry and before every call. */
+void pin_set_builder::keep_array_alive ()
+{
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi); gsi_next (&gsi))
       if (is_gimple_call (gsi_stmt (gsi)) && !gimple_call_internal_p (gsi_stmt (gsi)))
-        keep_alive (pins, &gsi);
+        keep_alive (pin_array, &gsi);
   /* A call given translated pointers reads the array after the call too:
    * as a tail call it would run with this frame, and the pins in it, gone
    * (fread's buffer moved under it in Redis's RDB loading). */
@@ -568,10 +629,32 @@ unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
       {
         gimple_call_set_tail (call, false);
         gimple_stmt_iterator gsi = gsi_for_stmt (call);
-        keep_alive (pins, &gsi, true);
+        keep_alive (pin_array, &gsi, true);
       }
   gimple_stmt_iterator entry = gsi_after_labels (single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun)));
-  keep_alive (pins, &entry);
+  keep_alive (pin_array, &entry);
+}
+
+unsigned pin_set_builder::finish (const std::function<tree (tree)> &root_of)
+{
+  if (translations.empty ())
+    return 0;
+  renumber_gimple_stmt_uids (fun);
+  if (!alaska_opts.all_pins)
+    mark_dfs_back_edges (fun);          /* for holds_stop_point */
+  measure_live_ranges ();
+  std::vector<unsigned> slot (translations.size ());
+  unsigned slots = colour (slot);
+  if (slots == 0)
+    return 0;
+  tree type = build_array_type_nelts (ptr_type_node, slots);
+  pin_array = create_tmp_var_raw (type, "__alaska_pins");
+  DECL_NAME (pin_array) = get_identifier ("__alaska_pins");
+  DECL_IGNORED_P (pin_array) = 0;
+  TREE_ADDRESSABLE (pin_array) = 1;
+  gimple_add_tmp_var_fn (fun, pin_array);
+  insert_stores (slot, slots, root_of);
+  keep_array_alive ();
   return slots;
 }
 

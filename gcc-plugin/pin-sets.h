@@ -3,10 +3,6 @@
 #ifndef ALASKA_PIN_SETS_H
 #define ALASKA_PIN_SETS_H
 
-#include <functional>
-#include <map>
-#include <vector>
-
 /* Per block index: the [first, last] statement positions where live. */
 typedef std::map<int, std::pair<unsigned, unsigned>> live_range;
 
@@ -52,7 +48,13 @@ private:
     live_range live;            /* where any of them is live */
     bool pinned;                /* a stop point is in `live' */
   };
+  class in_place_finder;
   bool holds_stop_point (const live_range &r);
+  void measure_live_ranges ();
+  unsigned colour (std::vector<unsigned> &slot);
+  void insert_stores (const std::vector<unsigned> &slot, unsigned slots,
+                      const std::function<tree (tree)> &root_of);
+  void keep_array_alive ();
   void find_in_place (const std::vector<unsigned> &slot, unsigned slots,
                       const std::function<tree (tree)> &root_of,
                       std::vector<bool> &skip, std::vector<std::vector<edge>> &moved);

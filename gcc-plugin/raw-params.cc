@@ -14,7 +14,6 @@
  * the call is one they make anyway: a parameter is passed translated only
  * if that holds for most calls by GCC's estimated frequency
  * (worth_passing); otherwise the table load would just move to the caller.
- * (SQLite's speedtest1: 1.6% fewer instructions, time within noise.)
  *
  * What such a parameter must not do, because a raw pointer is not the
  * handle the rest of the program holds: be stored, returned, compared
@@ -37,13 +36,10 @@
  * (alaska_find_sort_callbacks).
  * -fplugin-arg-alaska-no-raw-params turns this off.
  */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
-
-#include <map>
-#include <vector>
 
 /* Callee DECL_UID -> bit i: parameter i arrives translated. */
 static std::map<unsigned, unsigned> decided;
@@ -154,7 +150,6 @@ bool raw_param_analysis::def_pure_p (tree name)
   return true;
 }
 
-
 /* Does call argument arg pass name or an address inside its object? */
 bool raw_param_analysis::arg_carries (tree arg, tree name)
 {
@@ -170,11 +165,9 @@ bool raw_param_analysis::call_arg_ok (gcall *call, enum alaska_callee kind, unsi
     case CALLEE_INSTRUMENTED:
       {
         tree fndecl = gimple_call_fndecl (call);
-        if (!fndecl || i >= 32)
-          return false;
-        if (fndecl == fun->decl)
-          return mask >> i & 1;
-        return alaska_raw_params_of (fndecl) >> i & 1;
+        if (!fndecl || i >= ALASKA_MAX_RAW_PARAMS)
+          return false;         /* (and a callee not decided yet stays so) */
+        return alaska_raw_param_p (fndecl == fun->decl ? mask : alaska_raw_params_of (fndecl), i);
       }
     case CALLEE_EXTERNAL:       /* translated there, unless kept or a handle */
       return !alaska_foreign_callee (call)
@@ -305,7 +298,7 @@ unsigned raw_param_analysis::run ()
 {
   unsigned i = 0;
   for (tree parm = DECL_ARGUMENTS (fun->decl); parm; parm = DECL_CHAIN (parm), i++)
-    if (i < 32 && (mask >> i & 1))
+    if (alaska_raw_param_p (mask, i))
       if (tree def = ssa_default_def (fun, parm))
         add (def, 1u << i);
   /* Everything derived, and every use judged but comparisons. */
@@ -473,33 +466,21 @@ static bool caller_has_translation (gcall *call, unsigned i)
   if (!call || i >= gimple_call_num_args (call))
     return false;
   tree p = gimple_call_arg (call, i);
-  if (TREE_CODE (p) != SSA_NAME)
-    return true;
   /* Back to the root through pointer arithmetic and conversions. */
-  for (int steps = 0; steps < 8 && !SSA_NAME_IS_DEFAULT_DEF (p); steps++)
+  for (int steps = 0; steps < 8 && TREE_CODE (p) == SSA_NAME; steps++)
     {
-      gassign *a = dyn_cast<gassign *> (SSA_NAME_DEF_STMT (p));
-      if (!a)
+      tree from = alaska_step_back (SSA_NAME_DEF_STMT (p)).from;
+      if (!from)
         break;
-      enum tree_code code = gimple_assign_rhs_code (a);
-      tree rhs1 = gimple_assign_rhs1 (a);
-      if (code == ADDR_EXPR)
-        {
-          tree base = get_base_address (TREE_OPERAND (rhs1, 0));
-          if (!base || TREE_CODE (base) != MEM_REF)
-            return true;
-          rhs1 = TREE_OPERAND (base, 0);
-        }
-      else if (!(code == POINTER_PLUS_EXPR || code == SSA_NAME || CONVERT_EXPR_CODE_P (code)))
-        break;
-      if (TREE_CODE (rhs1) != SSA_NAME)
-        return true;
-      p = rhs1;
+      p = from;
     }
+  if (TREE_CODE (p) != SSA_NAME)
+    return true;                /* a constant or a declaration's address */
   /* Accesses through the root or what is derived from it, in a bounded walk. */
   auto_vec<tree, 16> names;
   names.safe_push (p);
-  for (unsigned k = 0; k < names.length () && k < 32; k++)
+  const unsigned max_names = 32;
+  for (unsigned k = 0; k < names.length () && k < max_names; k++)
     {
       gimple *stmt;
       imm_use_iterator it;
@@ -529,8 +510,8 @@ static bool caller_has_translation (gcall *call, unsigned i)
 static unsigned worth_passing (function *fun, unsigned mask)
 {
   cgraph_node *node = cgraph_node::get (fun->decl);
-  for (unsigned i = 0; i < 32; i++)
-    if (mask >> i & 1)
+  for (unsigned i = 0; i < ALASKA_MAX_RAW_PARAMS; i++)
+    if (alaska_raw_param_p (mask, i))
       {
         int64_t at_hand = 0, all = 0;
         for (cgraph_edge *e = node->callers; e; e = e->next_caller)
@@ -558,7 +539,7 @@ unsigned alaska_decide_raw_params (function *fun)
   if (!alaska_opts.no_raw_params && (called_back || eligible (fun)))
     {
       unsigned i = 0;
-      for (tree parm = DECL_ARGUMENTS (fun->decl); parm && i < 32; parm = DECL_CHAIN (parm), i++)
+      for (tree parm = DECL_ARGUMENTS (fun->decl); parm && i < ALASKA_MAX_RAW_PARAMS; parm = DECL_CHAIN (parm), i++)
         if (POINTER_TYPE_P (TREE_TYPE (parm)) && ssa_default_def (fun, parm))
           mask |= 1u << i;
       /* qsort passes them raw anyway: nothing to weigh. */

@@ -22,12 +22,10 @@
  * vectorizer, which are unaffected.
  */
 #include "alaska-abi.h"
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "alaska-plugin.h"
 #include "external.h"
 #include "libc-model.h"
-
-#include <string>
 
 /* The variable every safepoint "writes" (one per unit, never read). */
 static tree epoch_var ()

@@ -3,7 +3,7 @@
  * plugin was built against.  GCC's internal ABI changes between releases
  * and Debian revisions, so the check is exact: base version and configure
  * arguments (which carry the Debian package version). */
-#include "gcc-common.h"
+#include "gcc-includes.h"
 #include "plugin-version.h"
 #include "alaska-plugin.h"
 

@@ -1,11 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* gcc-common.h: the GCC internal headers the plugin uses, in the order GCC
- * requires, plus the few compatibility shims between GCC versions.  Every
- * plugin source includes this and no GCC header directly.  (alaska-abi.h
- * goes before it: GCC poisons the names malloc, calloc, ... it mentions.) */
-#ifndef ALASKA_GCC_COMMON_H
-#define ALASKA_GCC_COMMON_H
+/* gcc-includes.h: the GCC internal headers the plugin uses, in the order
+ * GCC requires, and the C++ library headers, which system.h includes
+ * itself (INCLUDE_*) before it poisons names they may use.  Every plugin
+ * source includes this and no GCC or C++ library header directly.
+ * (alaska-abi.h goes before it: GCC poisons the names malloc, calloc, ...
+ * it mentions.)  The plugin is written against GCC 12 only. */
+#ifndef ALASKA_GCC_INCLUDES_H
+#define ALASKA_GCC_INCLUDES_H
 
+#define INCLUDE_STRING
+#define INCLUDE_MAP
+#define INCLUDE_SET
+#define INCLUDE_VECTOR
+#define INCLUDE_FUNCTIONAL
 #include "gcc-plugin.h"
 #include "bversion.h"
 #include "config.h"
@@ -50,6 +57,7 @@
 #include "print-tree.h"
 #include "internal-fn.h"
 #include "gimple-fold.h"
+#include "statistics.h"
 
 #if BUILDING_GCC_MAJOR != 12
 #error "gcc-alaska's plugin is written against GCC 12"
