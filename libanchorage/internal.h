@@ -283,7 +283,6 @@ enum anchorage_option_id {
 void anchorage_options_init(void);
 double anchorage_option(enum anchorage_option_id id);
 const char *anchorage_option_string(enum anchorage_option_id id);
-void anchorage_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void anchorage_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ---- stats.c ----------------------------------------------------------- */
