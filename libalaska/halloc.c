@@ -422,6 +422,8 @@ ALASKA_API void *alaska_translate(const void *p)
 
 ALASKA_API void alaska_relocate(uint32_t id, void *backing)
 {
+  /* A service moves a live object that nothing pins, under a barrier. */
+  ALASKA_ASSERT(alaska_backing(id) != NULL && !alaska_is_pinned(id));
   if (alaska_stats_enabled)
     alaska_stats_resize(backing_size(id, alaska_backing(id)), backing_size(id, backing));
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);

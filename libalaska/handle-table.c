@@ -56,6 +56,9 @@ void alaska_ids_lock(int take)
 /* Put n IDs on the pool. */
 static void pool_push(const uint32_t *ids, uint32_t n)
 {
+  for (uint32_t i = 0; i < n; i++)
+    ALASKA_ASSERT(ids[i] < alaska_ids_issued()
+                  && atomic_load(alaska_entry(ids[i])) == ALASKA_ENTRY_FREE);
   pthread_mutex_lock(&pool_lock);
   if (n == BATCH && depot_n < DEPOT) {
     memcpy(depot[depot_n++], ids, sizeof depot[0]);
@@ -68,6 +71,7 @@ static void pool_push(const uint32_t *ids, uint32_t n)
       if (w / 64 < pool_low)
         pool_low = w / 64;
     }
+    ALASKA_ASSERT(!(pool_bits[w] & 1ull << (ids[i] % 64)));   /* not free twice */
     pool_bits[w] |= 1ull << (ids[i] % 64);
   }
   pthread_mutex_unlock(&pool_lock);
@@ -101,6 +105,8 @@ static uint32_t pool_pop(uint32_t *ids)
       pool_low = s + 1;
   }
   pthread_mutex_unlock(&pool_lock);
+  for (uint32_t i = 0; i < n; i++)
+    ALASKA_ASSERT(atomic_load(alaska_entry(ids[i])) == ALASKA_ENTRY_FREE);
   for (uint32_t i = 0; i < n / 2; i++) {
     uint32_t t = ids[i];
     ids[i] = ids[n - 1 - i];
@@ -166,6 +172,7 @@ uint32_t alaska_id_refill(struct alaska_id_cache *c)
 {
   if (!c->limit)
     register_exit_flush(c);
+  ALASKA_ASSERT(c->n == 0 && c->bump_next >= c->bump_end);
   uint32_t n = pool_pop(c->ids);
   if (n) {
     c->n = n - 1;
@@ -190,6 +197,7 @@ void alaska_id_overflow(struct alaska_id_cache *c)
     register_exit_flush(c);
   if (c->n < c->limit)
     return;
+  ALASKA_ASSERT(c->n == c->limit && c->limit == 2 * BATCH);
   pool_push(c->ids, BATCH);
   memmove(c->ids, c->ids + BATCH, (c->n - BATCH) * sizeof *c->ids);
   c->n -= BATCH;
