@@ -10,9 +10,9 @@
  * push on its stack; a full stack sends its older magazine to the global
  * pool.  A thread that runs dry takes a magazine's worth from the pool
  * before bumping.  The pool keeps up to DEPOT whole magazines as they
- * came (a move copies 32 IDs, where the bitmap below costs about 37
- * instructions per ID there and back: 2% of Lua's binary-trees), and
- * the rest in a bitmap of IDs, which gives out its lowest IDs first.
+ * came (a move copies them whole, where the bitmap below costs work per
+ * ID there and back), and the rest in a bitmap of IDs, which gives out
+ * its lowest IDs first.
  * Only pool moves take a lock.
  * The fast paths (a pop or a push) are inline in internal.h; the slow
  * paths are here.
