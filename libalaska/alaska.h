@@ -58,21 +58,34 @@ static inline int alaska_is_handle(const void *p)
  * not arithmetic on the handle. */
 void *alaska_translate(const void *p);
 
-/* Statistics (ALASKA_STATS=1 prints them at exit). */
+/* Statistics (ALASKA_STATS=1 prints them at exit).  X(name, meaning) for
+ * each counter, in the order of struct alaska_stats. */
+#define ALASKA_STATS_COUNTERS(X) \
+  X(handles_allocated,      "handles handed out, in total") \
+  X(handles_freed,          "handles returned, in total") \
+  X(handles_live,           "allocated - freed") \
+  X(handles_peak,           "largest handles_live seen") \
+  X(bytes_live,             "usable bytes behind live handles") \
+  X(raw_fallbacks,          "allocations served as raw libc memory") \
+  X(barriers,               "barriers that completed") \
+  X(barriers_failed,        "barriers that gave up, moving nothing") \
+  X(barrier_pause_total_ns, "time the world was stopped, in total") \
+  X(barrier_pause_max_ns,   "... in the longest barrier")
+
 struct alaska_stats {
-  uint64_t handles_allocated;   /* handles handed out, in total */
-  uint64_t handles_freed;       /* handles returned, in total */
-  uint64_t handles_live;        /* allocated - freed */
-  uint64_t handles_peak;        /* largest handles_live seen */
-  uint64_t bytes_live;          /* usable bytes behind live handles */
-  uint64_t raw_fallbacks;       /* allocations served as raw libc memory */
-  uint64_t barriers;            /* barriers that completed */
-  uint64_t barriers_failed;     /* barriers that gave up, moving nothing */
-  uint64_t barrier_pause_total_ns;  /* time the world was stopped, in total */
-  uint64_t barrier_pause_max_ns;    /* ... in the longest barrier */
+  /* In: sizeof (struct alaska_stats) as the caller was compiled.  Out: the
+   * bytes alaska_stats_get filled, so that the struct can grow at its end
+   * without breaking programs built against an older alaska.h. */
+  size_t size;
+#define ALASKA_STATS_FIELD_(name, meaning) uint64_t name;
+  ALASKA_STATS_COUNTERS(ALASKA_STATS_FIELD_)
+#undef ALASKA_STATS_FIELD_
 };
-/* Fill *st.  Counting is on only when ALASKA_STATS is set; otherwise
- * returns -1 and leaves *st zeroed. */
+/* Fill *st, whose size the caller has set:
+ *     struct alaska_stats st = { .size = sizeof st };
+ * Counting is on only when ALASKA_STATS is set; otherwise returns -1 and
+ * leaves the counters zeroed.  -1 also if st->size is too small for the
+ * size field itself. */
 int alaska_stats_get(struct alaska_stats *st);
 void alaska_stats_print(void);
 

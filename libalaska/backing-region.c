@@ -14,8 +14,8 @@
  * of libalaska, so the C library comes first in symbol lookup.
  *
  * Small blocks take jemalloc's fast path: mallocx with an arena flag goes
- * through its general path (about 120 instructions, and 90 for dallocx),
- * while its own malloc and free take a thread cache in about 25.  A thread
+ * through its general path (and dallocx likewise), while its own malloc
+ * and free take a thread cache.  A thread
  * that allocates here is bound to the region's arena ("thread.arena"), and
  * blocks up to ALASKA_SMALL_MAX bytes, which jemalloc never hands to its arena for
  * huge objects, come from jemalloc's malloc, found in libjemalloc itself
@@ -208,8 +208,8 @@ ALASKA_API size_t alaska_region_usable_size(const void *p)
 
 /* NULL (p untouched) when the region is full.  Small to small by hand,
  * as rallocx would (in place where the size class stays), but through
- * the fast path: rallocx with an arena flag costs about 470 instructions
- * a call, copy included, against 210 for glibc's realloc. */
+ * the fast path: rallocx with an arena flag takes jemalloc's general
+ * path. */
 ALASKA_API void *alaska_region_realloc(void *p, size_t size)
 {
   size = alaska_round16(size);

@@ -64,6 +64,17 @@ static uint32_t *pinned;
 static size_t pinned_cap, pinned_count;
 static int pins_unknown;                /* a frame's pin set could not be found */
 
+/* The C library's sigaction, under the one libalaska interposes (below):
+ * looked up once, by install() at start-up, before any handler can need it. */
+typedef int sigaction_fn(int, const struct sigaction *, struct sigaction *);
+static sigaction_fn *real_sigaction(void)
+{
+  static sigaction_fn *real;
+  if (!real)
+    real = (sigaction_fn *) dlsym(RTLD_NEXT, "sigaction");
+  return real;
+}
+
 static long futex(volatile int *addr, int op, int val, const struct timespec *ts)
 {
   return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
@@ -140,9 +151,7 @@ static void on_trap(int sig, siginfo_t *info, void *ctx)
   struct sigaction dfl;          /* re-executing the instruction kills us */
   memset(&dfl, 0, sizeof dfl);
   dfl.sa_handler = SIG_DFL;
-  int (*real)(int, const struct sigaction *, struct sigaction *) =
-    (int (*)(int, const struct sigaction *, struct sigaction *)) dlsym(RTLD_NEXT, "sigaction");
-  real(SIGILL, &dfl, NULL);
+  real_sigaction()(SIGILL, &dfl, NULL);
 }
 
 void alaska_runtime_leave_slow(void)
@@ -169,6 +178,22 @@ static size_t pin_slot(uint32_t id)
   return i;
 }
 
+/* The pinned set's invariants: a power-of-two capacity at most half
+ * full, pinned_count IDs in it, each where pin_slot finds it. */
+static int pins_check(void)
+{
+  if (!pinned || (pinned_cap & (pinned_cap - 1)) || 2 * pinned_count > pinned_cap)
+    return 0;
+  size_t n = 0;
+  for (size_t i = 0; i < pinned_cap; i++)
+    if (pinned[i] != UINT32_MAX) {
+      if (pin_slot(pinned[i]) != i)
+        return 0;
+      n++;
+    }
+  return n == pinned_count;
+}
+
 static int pins_alloc(size_t cap)
 {
   uint32_t *t = mmap(NULL, cap * sizeof *t, PROT_READ | PROT_WRITE,
@@ -189,6 +214,7 @@ static int pins_alloc(size_t cap)
   }
   if (old)
     munmap(old, old_cap * sizeof *old);
+  ALASKA_ASSERT(pins_check());
   return 0;
 }
 
@@ -199,6 +225,7 @@ static void pin(const void *h)
   VALGRIND_MAKE_MEM_DEFINED(&h, sizeof h);
   if (!alaska_is_handle(h))
     return;
+  ALASKA_ASSERT(active && pinned);      /* only while the world is stopped */
   uint32_t id = (uint32_t) (((uint64_t) (uintptr_t) h >> ALASKA_ID_SHIFT) & (ALASKA_MAX_HANDLES - 1));
   size_t i = pin_slot(id);
   if (pinned[i] == id)
@@ -216,6 +243,7 @@ static void pin(const void *h)
 
 ALASKA_API int alaska_is_pinned(uint32_t id)
 {
+  ALASKA_ASSERT(active && pinned);      /* services ask during a barrier */
   if (pins_unknown || alaska_kept(id))
     return 1;
   return pinned_count && pinned[pin_slot(id)] == id;
@@ -305,44 +333,25 @@ static void install(void)
   sigaction(ALASKA_SIGNAL, &sa, NULL);
   sa.sa_sigaction = on_trap;
   sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_NODEFER;
-  int (*real)(int, const struct sigaction *, struct sigaction *) =
-    (int (*)(int, const struct sigaction *, struct sigaction *)) dlsym(RTLD_NEXT, "sigaction");
-  real(SIGILL, &sa, &program_sigill);
+  real_sigaction()(SIGILL, &sa, &program_sigill);
 }
 
-/* One attempt: stop everyone within wait_ms ms (sooner if *cancel becomes
- * nonzero), read the pin sets, let the service move.  0: done; -1: a pin
- * set could not be read (or no memory), nothing moved; 1: not every thread
- * stopped in time (*left of them, in barrier *number), nothing moved,
- * everyone goes on. */
-static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned *number)
+/* Stop: arm the safepoints and signal every other registered thread until
+ * all have joined barrier e, wait_ms ms have passed or *cancel is set.
+ * Returns the number of threads still running (0: the world is stopped).
+ * Called with barrier_lock and the registry lock held. */
+static int stop_world(unsigned e, long wait_ms, const volatile int *cancel)
 {
   struct alaska_thread *me = alaska_self;
-  pthread_mutex_lock(&barrier_lock);
-  if (!table_ready) {
-    alaska_safepoints_refresh();
-    table_ready = 1;
-  }
-  uint64_t t0 = now_ns();
-  pinned = NULL;
-  if (pins_alloc(4096)) {
-    pthread_mutex_unlock(&barrier_lock);
-    return -1;
-  }
-  pins_unknown = 0;
-
-  pthread_mutex_lock(&alaska_registry_lock);
-  unsigned e = ++epoch;
   __atomic_store_n(&active, 1, __ATOMIC_SEQ_CST);
   alaska_safepoints_arm(1);
 
-  /* Stop everyone else, signalling again after 1 ms, 2 ms, ... 64 ms (a
-   * real-time signal queues: a thread the machine has not scheduled for a
-   * while must not find thousands waiting). */
-  int waiting = 0, complete = 0;
+  /* Signal again after 1 ms, 2 ms, ... 64 ms (a real-time signal queues: a
+   * thread the machine has not scheduled for a while must not find
+   * thousands waiting). */
   uint64_t kick_gap = 1000000;
   for (uint64_t start = now_ns(), last_kick = 0;;) {
-    waiting = 0;
+    int waiting = 0;
     int seen = __atomic_load_n(&arrivals, __ATOMIC_ACQUIRE);
     uint64_t t = now_ns();
     int kick = t - last_kick >= kick_gap;
@@ -357,51 +366,92 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
       kick_gap *= 2;
     if (kick)
       last_kick = t;
-    if (!waiting) {
-      complete = 1;
-      break;
-    }
-    if ((long) ((t - start) / 1000000) >= wait_ms || (cancel && *cancel))
-      break;
+    if (!waiting || (long) ((t - start) / 1000000) >= wait_ms || (cancel && *cancel))
+      return waiting;
     struct timespec ts = { 0, 200000 };
     futex(&arrivals, FUTEX_WAIT_PRIVATE, seen, &ts);
   }
+}
 
-  if (complete) {
-    for (struct alaska_thread *th = alaska_threads; th; th = th->next) {
-      if (th != me && th->uc)
-        walk(th->uc, !th->voluntary_uc, th->stack_floor);
-      unsigned n = __atomic_load_n(&th->wrapper_pins_n, __ATOMIC_ACQUIRE);
-      for (unsigned i = 0; i < n && i < ALASKA_WRAPPER_PINS; i++)
-        pin(th->wrapper_pins[i]);
-      alaska_foreign_each_pin(th, pin);
-    }
-    if (me) {
-      ucontext_t uc;
-      getcontext(&uc);
-      walk(&uc, 0, me->stack_floor);
-    }
-    if (!pins_unknown && alaska_service->barrier)
-      alaska_service->barrier();
+/* Collect pins: with the world stopped, put into the pinned set every
+ * handle in a pin set of an instrumented frame of any stack, in a
+ * wrapper's pins and in a foreign call's.  pins_unknown: some could not be
+ * read. */
+static void collect_pins(void)
+{
+  struct alaska_thread *me = alaska_self;
+  for (struct alaska_thread *th = alaska_threads; th; th = th->next) {
+    ALASKA_ASSERT(th == me || th->stopped == epoch);
+    if (th != me && th->uc)
+      walk(th->uc, !th->voluntary_uc, th->stack_floor);
+    unsigned n = __atomic_load_n(&th->wrapper_pins_n, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n && i < ALASKA_WRAPPER_PINS; i++)
+      pin(th->wrapper_pins[i]);
+    alaska_foreign_each_pin(th, pin);
   }
+  if (me) {
+    ucontext_t uc;
+    getcontext(&uc);
+    walk(&uc, 0, me->stack_floor);
+  }
+  ALASKA_ASSERT(pins_check());
+}
 
+/* Release: disarm the safepoints and let every thread of barrier e go.
+ * Called with barrier_lock and the registry lock held. */
+static void release_world(unsigned e)
+{
+  ALASKA_ASSERT(active && epoch == e && released == e - 1);
   alaska_safepoints_arm(0);
   __atomic_store_n(&active, 0, __ATOMIC_SEQ_CST);
   __atomic_store_n(&released, e, __ATOMIC_RELEASE);
   futex((volatile int *) &released, FUTEX_WAKE_PRIVATE, 1 << 30, NULL);
+}
+
+/* One attempt: stop everyone within wait_ms ms (sooner if *cancel becomes
+ * nonzero), collect the pins, let the service move, release.  0: done;
+ * -1: a pin set could not be read (or no memory), nothing moved; 1: not
+ * every thread stopped in time (*left of them, in barrier *number),
+ * nothing moved, everyone goes on. */
+static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned *number)
+{
+  pthread_mutex_lock(&barrier_lock);
+  if (!table_ready) {
+    alaska_safepoints_refresh();
+    table_ready = 1;
+  }
+  uint64_t t0 = now_ns();
+  pinned = NULL;
+  if (pins_alloc(4096)) {
+    pthread_mutex_unlock(&barrier_lock);
+    return -1;
+  }
+  pins_unknown = 0;
+
+  pthread_mutex_lock(&alaska_registry_lock);
+  ALASKA_ASSERT(!active && released == epoch);
+  unsigned e = ++epoch;
+  int waiting = stop_world(e, wait_ms, cancel);
+  if (!waiting) {
+    collect_pins();
+    if (!pins_unknown && alaska_service->barrier)
+      alaska_service->barrier();
+  }
+  release_world(e);
   pthread_mutex_unlock(&alaska_registry_lock);
+
   munmap(pinned, pinned_cap * sizeof *pinned);
   pinned = NULL;
   uint64_t pause = now_ns() - t0;
   int unknown = pins_unknown;
-  if (complete && !unknown && alaska_service->after_barrier)
+  if (!waiting && !unknown && alaska_service->after_barrier)
     alaska_service->after_barrier();
   pthread_mutex_unlock(&barrier_lock);
   *left = waiting;
   *number = e;
 
   alaska_stats_pause(pause);
-  return !complete ? 1 : unknown ? -1 : 0;
+  return waiting ? 1 : unknown ? -1 : 0;
 }
 
 /* Sleep ms milliseconds, or less once *cancel is set. */
@@ -468,6 +518,7 @@ void alaska_barrier_after_fork(void)
 {
   pthread_mutex_init(&barrier_lock, NULL);
   active = 0;
+  released = epoch;             /* no thread of the child waits for one */
   stress_running = 0;           /* the stress thread stayed in the parent */
   alaska_safepoints_after_fork();
 }
@@ -478,11 +529,8 @@ void alaska_barrier_after_fork(void)
  * on_trap calls for every SIGILL that is not a safepoint's. */
 ALASKA_API int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
-  static int (*real)(int, const struct sigaction *, struct sigaction *);
-  if (!real)
-    real = (int (*)(int, const struct sigaction *, struct sigaction *)) dlsym(RTLD_NEXT, "sigaction");
   if (sig != SIGILL || !alaska_initialized)
-    return real(sig, act, old);
+    return real_sigaction()(sig, act, old);
   if (old)
     *old = program_sigill;
   if (act)

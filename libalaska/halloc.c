@@ -41,16 +41,16 @@ static size_t backing_size(uint32_t id, void *backing)
   return n > ALASKA_MAX_OBJECT_SIZE ? ALASKA_MAX_OBJECT_SIZE : n;
 }
 
-/* Usable sizes by handle ID, for programs that ask for them (Redis asks at
- * every allocation and free), under the malloc service, whose answer costs
- * about 90 instructions.  (Anchorage answers from its sub-heap's bitmap in
- * about 25, and is chosen for memory.)  Reserved at the first
- * malloc_usable_size of a handle, one byte per ID: the size in units of
- * 16 bytes, up to 4080 (larger sizes, jemalloc's 4096 class among them,
- * are asked every time), or 0 = not known.  4 bytes per ID took 10.7 MiB
- * in redis-frag, as much as the handle table.  An entry is filled when
- * asked, and cleared when its object is freed, reallocated or moved; small
- * blocks have theirs set when allocated, from jemalloc's size classes.  A
+/* Usable sizes by handle ID, for programs that ask for them at every
+ * allocation and free, under the malloc service, whose answer goes through
+ * jemalloc's general path.  (Anchorage answers from its sub-heap's bitmap,
+ * and is chosen for memory.)  Reserved at the first malloc_usable_size of
+ * a handle, one byte per ID, so that the cache stays small beside the
+ * handle table: the size in units of 16 bytes, up to 4080 (larger sizes,
+ * jemalloc's 4096 class among them, are asked every time), or 0 = not
+ * known.  An entry is filled when asked, and cleared when its object is
+ * freed, reallocated or moved; small blocks have theirs set when
+ * allocated, from jemalloc's size classes.  A
  * query that knows the answer needs no service call and does not enter
  * the runtime.  (An entry set for a live object is cleared by its free,
  * which the program orders after every use of the handle, the query
@@ -116,9 +116,7 @@ static __attribute__((noinline)) void *halloc_general(size_t size)
  * alaska_region_malloc and alaska_region_free would give them, with no
  * call through the service table, and nothing to count (ALASKA_STATS) or
  * forget (a kept handle): alaska_malloc_fast and alaska_kept_bits say so.
- * Under redis-benchmark's LPUSH, halloc takes 85 instructions and hfree
- * 74, jemalloc's not included.  A thread bound to the region's arena
- * implies the runtime is set up. */
+ * A thread bound to the region's arena implies the runtime is set up. */
 ALASKA_API void *halloc(size_t size)
 {
   size_t rounded = alaska_round16(size);
@@ -379,8 +377,8 @@ ALASKA_API size_t halloc_usable_size(void *ptr)
   }
   /* A known size is a live object's (its free clears it), so a handle to
    * the start of its object whose size is known needs no look at its
-   * entry: 16 instructions instead of about 31.  Any other goes the checked
-   * way, which names a freed handle or one into the middle of an object. */
+   * entry.  Any other goes the checked way, which names a freed handle or
+   * one into the middle of an object. */
   uint32_t id = alaska_handle_id(ptr);
   uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
   if (likely(u != NULL && alaska_handle_offset(ptr) == 0)) {
@@ -422,6 +420,8 @@ ALASKA_API void *alaska_translate(const void *p)
 
 ALASKA_API void alaska_relocate(uint32_t id, void *backing)
 {
+  /* A service moves a live object that nothing pins, under a barrier. */
+  ALASKA_ASSERT(alaska_backing(id) != NULL && !alaska_is_pinned(id));
   if (alaska_stats_enabled)
     alaska_stats_resize(backing_size(id, alaska_backing(id)), backing_size(id, backing));
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);

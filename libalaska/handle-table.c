@@ -10,9 +10,9 @@
  * push on its stack; a full stack sends its older magazine to the global
  * pool.  A thread that runs dry takes a magazine's worth from the pool
  * before bumping.  The pool keeps up to DEPOT whole magazines as they
- * came (a move copies 32 IDs, where the bitmap below costs about 37
- * instructions per ID there and back: 2% of Lua's binary-trees), and
- * the rest in a bitmap of IDs, which gives out its lowest IDs first.
+ * came (a move copies them whole, where the bitmap below costs work per
+ * ID there and back), and the rest in a bitmap of IDs, which gives out
+ * its lowest IDs first.
  * Only pool moves take a lock.
  * The fast paths (a pop or a push) are inline in internal.h; the slow
  * paths are here.
@@ -57,6 +57,9 @@ void alaska_ids_lock(int take)
 /* Put n IDs on the pool. */
 static void pool_push(const uint32_t *ids, uint32_t n)
 {
+  for (uint32_t i = 0; i < n; i++)
+    ALASKA_ASSERT(ids[i] < alaska_ids_issued()
+                  && atomic_load(alaska_entry(ids[i])) == ALASKA_ENTRY_FREE);
   pthread_mutex_lock(&pool_lock);
   if (n == BATCH && depot_n < DEPOT) {
     memcpy(depot[depot_n++], ids, sizeof depot[0]);
@@ -69,6 +72,7 @@ static void pool_push(const uint32_t *ids, uint32_t n)
       if (w / 64 < pool_low)
         pool_low = w / 64;
     }
+    ALASKA_ASSERT(!(pool_bits[w] & 1ull << (ids[i] % 64)));   /* not free twice */
     pool_bits[w] |= 1ull << (ids[i] % 64);
   }
   pthread_mutex_unlock(&pool_lock);
@@ -102,6 +106,8 @@ static uint32_t pool_pop(uint32_t *ids)
       pool_low = s + 1;
   }
   pthread_mutex_unlock(&pool_lock);
+  for (uint32_t i = 0; i < n; i++)
+    ALASKA_ASSERT(atomic_load(alaska_entry(ids[i])) == ALASKA_ENTRY_FREE);
   for (uint32_t i = 0; i < n / 2; i++) {
     uint32_t t = ids[i];
     ids[i] = ids[n - 1 - i];
@@ -184,6 +190,7 @@ uint32_t alaska_id_refill(struct alaska_id_cache *c)
 {
   if (!c->limit)
     register_exit_flush(c);
+  ALASKA_ASSERT(c->n == 0 && c->bump_next >= c->bump_end);
   uint32_t n = pool_pop(c->ids);
   if (n) {
     c->n = n - 1;
@@ -210,6 +217,7 @@ void alaska_id_overflow(struct alaska_id_cache *c)
     register_exit_flush(c);
   if (c->n < c->limit)
     return;
+  ALASKA_ASSERT(c->n == c->limit && c->limit == 2 * BATCH);
   pool_push(c->ids, BATCH);
   memmove(c->ids, c->ids + BATCH, (c->n - BATCH) * sizeof *c->ids);
   c->n -= BATCH;

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "alaska.h"
+#define RUNTIME_NAME "alaska"
+#include "runtime-assert.h"
 
 /* alaska_translate, inline, for the runtime's own use (alaska-abi.h). */
 static inline void *alaska_translate_inline(const void *p)

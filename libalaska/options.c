@@ -1,138 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /* options.c: libalaska's option table.  Every run-time option is one row
- * here, read once at start-up from the environment variable ALASKA_<NAME>.
- * An invalid value is reported (naming the variable) and the default kept. */
-#include <errno.h>
+ * here, read once at start-up from the environment variable ALASKA_<NAME>
+ * (env-options.c: an invalid value is reported, naming the variable, and
+ * the default kept), and libalaska's diagnostics. */
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <unistd.h>
+#include "env-options.h"
 #include "internal.h"
 
-enum option_kind { OPT_BOOL, OPT_LONG, OPT_STRING };
-
-struct option {
-  const char *name;             /* ALASKA_<name> */
-  enum option_kind kind;
-  long value;                   /* OPT_BOOL, OPT_LONG */
-  const char *string;           /* OPT_STRING */
-  long min, max;                /* OPT_LONG bounds */
-  const char *doc;
-};
-
-static struct option options[ALASKA_OPT__COUNT] = {
-  [ALASKA_OPT_STATS]   = { "STATS", OPT_BOOL, 0, NULL, 0, 1,
-                           "print statistics on stderr at exit" },
-  [ALASKA_OPT_SERVICE] = { "SERVICE", OPT_STRING, 0, NULL, 0, 0,
+static struct env_option options[ALASKA_OPT__COUNT] = {
+  [ALASKA_OPT_STATS]   = { "STATS", ENV_BOOL, 0, 0, 1, NULL,
+                           "print statistics on stderr at exit", 0 },
+  [ALASKA_OPT_SERVICE] = { "SERVICE", ENV_NAME, 0, 0, 0, NULL,
                            "service that owns backing memory (unset: a linked "
-                           "service library's default, else malloc)" },
-  [ALASKA_OPT_VERBOSE] = { "VERBOSE", OPT_BOOL, 0, NULL, 0, 1,
-                           "report start-up decisions on stderr" },
-  [ALASKA_OPT_LINK_CHECK] = { "LINK_CHECK", OPT_BOOL, 1, NULL, 0, 1,
-                           "warn about functions assumed instrumented but not" },
-  [ALASKA_OPT_STRESS] = { "STRESS", OPT_LONG, 0, NULL, 0, 60000,
-                           "run a barrier every N milliseconds (0: never)" },
-  [ALASKA_OPT_BARRIER_TIMEOUT] = { "BARRIER_TIMEOUT", OPT_LONG, 60000, NULL, 1, 600000,
+                           "service library's default, else malloc)", 0 },
+  [ALASKA_OPT_VERBOSE] = { "VERBOSE", ENV_BOOL, 0, 0, 1, NULL,
+                           "report start-up decisions on stderr", 0 },
+  [ALASKA_OPT_LINK_CHECK] = { "LINK_CHECK", ENV_BOOL, 1, 0, 1, NULL,
+                           "warn about functions assumed instrumented but not", 0 },
+  [ALASKA_OPT_STRESS] = { "STRESS", ENV_INT, 0, 0, 60000, NULL,
+                           "run a barrier every N milliseconds (0: never)", 0 },
+  [ALASKA_OPT_BARRIER_TIMEOUT] = { "BARRIER_TIMEOUT", ENV_INT, 60000, 1, 600000, NULL,
                            "milliseconds alaska_barrier() keeps trying to stop "
-                           "the threads" },
+                           "the threads", 0 },
 };
 
 void alaska_warn(const char *fmt, ...)
 {
-  char buf[512];
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+  env_say("alaska: ", fmt, ap);
   va_end(ap);
-  if (n < 0)
-    return;
-  if ((size_t) n > sizeof buf - 2)
-    n = sizeof buf - 2;
-  buf[n++] = '\n';
-  /* write(2) directly: no stdio locks, usable from any context. */
-  if (write(STDERR_FILENO, "alaska: ", 8) < 0 || write(STDERR_FILENO, buf, n) < 0)
-    return;
 }
 
 void alaska_fatal(const char *fmt, ...)
 {
-  char buf[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  env_say("alaska: ", fmt, ap);
   va_end(ap);
-  alaska_warn("%s", buf);
   abort();
-}
-
-static int parse_bool(const char *s, long *out)
-{
-  static const char *yes[] = { "1", "yes", "true", "on" };
-  static const char *no[] = { "0", "no", "false", "off" };
-  for (size_t i = 0; i < 4; i++) {
-    if (!strcasecmp(s, yes[i])) { *out = 1; return 0; }
-    if (!strcasecmp(s, no[i]))  { *out = 0; return 0; }
-  }
-  return -1;
-}
-
-static int parse_long(const char *s, long min, long max, long *out)
-{
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (errno || end == s || *end || v < min || v > max)
-    return -1;
-  *out = v;
-  return 0;
-}
-
-static int valid_name(const char *s)
-{
-  if (!*s || strlen(s) > 64)
-    return 0;
-  for (; *s; s++)
-    if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
-      return 0;
-  return 1;
 }
 
 void alaska_options_init(void)
 {
-  for (int i = 0; i < ALASKA_OPT__COUNT; i++) {
-    struct option *o = &options[i];
-    char var[64];
-    snprintf(var, sizeof var, "ALASKA_%s", o->name);
-    const char *s = getenv(var);
-    if (!s)
-      continue;
-    switch (o->kind) {
-    case OPT_BOOL:
-      if (parse_bool(s, &o->value))
-        alaska_warn("warning: ignoring invalid value '%s' of %s "
-                    "(expected 1/0, yes/no, true/false or on/off)", s, var);
-      break;
-    case OPT_LONG:
-      if (parse_long(s, o->min, o->max, &o->value))
-        alaska_warn("warning: ignoring invalid value '%s' of %s "
-                    "(expected an integer from %ld to %ld)", s, var, o->min, o->max);
-      break;
-    case OPT_STRING:
-      if (!valid_name(s))
-        alaska_warn("warning: ignoring invalid value '%s' of %s "
-                    "(expected a name of lower-case letters, digits and '_')", s, var);
-      else
-        o->string = s;
-      break;
-    }
-  }
+  env_options_read(options, ALASKA_OPT__COUNT, "ALASKA_", "alaska: warning: ");
 }
 
 long alaska_option_long(enum alaska_option_id id)
 {
-  return options[id].value;
+  return (long) options[id].value;
 }
 
 const char *alaska_option_string(enum alaska_option_id id)

@@ -171,6 +171,7 @@ static int armed;
 
 void alaska_safepoints_arm(int trap)
 {
+  ALASKA_ASSERT(armed != trap);         /* arm, disarm, in turn */
   if (trap) {
     protect(PROT_READ | PROT_WRITE | PROT_EXEC);
     __atomic_store_n(&armed, 1, __ATOMIC_SEQ_CST);

@@ -37,6 +37,7 @@ static void enter(struct alaska_thread *t)
   t->self = pthread_self();
   alaska_self = t;
   pthread_mutex_lock(&alaska_registry_lock);
+  ALASKA_ASSERT(!alaska_threads || !alaska_threads->prev);
   t->next = alaska_threads;
   t->prev = NULL;
   if (alaska_threads)
@@ -52,6 +53,9 @@ static void leave(void *arg)
   if (!t || t->left)
     return;
   pthread_mutex_lock(&alaska_registry_lock);
+  /* Registered: linked both ways, or the head. */
+  ALASKA_ASSERT(t->prev ? t->prev->next == t : alaska_threads == t);
+  ALASKA_ASSERT(!t->next || t->next->prev == t);
   if (t->prev)
     t->prev->next = t->next;
   else

@@ -237,9 +237,11 @@ int anchorage_control_start(void)
   if (path && !trace) {
     trace = fopen(path, "w");
     if (!trace)
-      anchorage_fatal("cannot open ANCHORAGE_TRACE file '%s': %s", path, strerror(errno));
-    fprintf(trace, "time_ms,state,extent_bytes,live_bytes,fragmentation,"
-                   "pass_ns,moved_bytes,released_bytes,sleep_ms\n");
+      anchorage_warn("cannot open ANCHORAGE_TRACE file '%s': %s; not tracing",
+                     path, strerror(errno));
+    else
+      fprintf(trace, "time_ms,state,extent_bytes,live_bytes,fragmentation,"
+                     "pass_ns,moved_bytes,released_bytes,sleep_ms\n");
   }
   if (!anchorage_option(OPT_CONTROL))
     return 0;

@@ -45,6 +45,8 @@
 #include <stdint.h>
 #include <alaska.h>
 #include "anchorage.h"
+#define RUNTIME_NAME "anchorage"
+#include "runtime-assert.h"
 
 #define ANCHORAGE_API __attribute__((visibility("default")))
 #define likely(x)   __builtin_expect(!!(x), 1)
@@ -176,6 +178,12 @@ static inline struct page *page_of(const void *p)
   uintptr_t base = (uintptr_t) p & ~(SUBHEAP_SIZE - 1);
   return (struct page *) base + (((uintptr_t) p - base) >> PAGE_SHIFT);
 }
+/* Is b the start of one of pg's blocks (free-list checks)? */
+static inline int page_holds(const struct page *pg, const void *b)
+{
+  size_t off = (size_t) ((const char *) b - pg->base);
+  return off < (size_t) pg->bump * pg->size && off % pg->size == 0;
+}
 struct page_list { struct page *head; };
 void page_list_push(struct page_list *l, struct page *pg);
 void page_list_remove(struct page_list *l, struct page *pg);
@@ -283,7 +291,6 @@ enum anchorage_option_id {
 void anchorage_options_init(void);
 double anchorage_option(enum anchorage_option_id id);
 const char *anchorage_option_string(enum anchorage_option_id id);
-void anchorage_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 void anchorage_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* ---- stats.c ----------------------------------------------------------- */

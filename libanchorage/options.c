@@ -1,136 +1,68 @@
 /* SPDX-License-Identifier: MIT */
 /* options.c: Anchorage's option table.  Every tuning knob is one row,
- * read once at start-up from the environment variable ANCHORAGE_<NAME>.
- * An invalid value stops the program with a message naming the variable
- * and what it accepts: a program must not run with a control loop other
- * than the one asked for.  anchorage(7) documents the table. */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <math.h>
+ * read once at start-up from the environment variable ANCHORAGE_<NAME>
+ * with libalaska's option reader (env-options.c): an invalid value, or a
+ * pair of bounds in the wrong order, is reported with a message naming
+ * the variables, the defaults are kept and the program goes on.
+ * anchorage(7) documents the table. */
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <unistd.h>
+#include "env-options.h"
 #include "internal.h"
 
-enum kind { REAL, COUNT, BOOL, PATH };
-
-static struct option {
-  const char *name;
-  enum kind kind;
-  double value, min, max;       /* REAL and COUNT: min <= value <= max */
-  const char *string;           /* PATH */
-  const char *doc;
-} options[OPT__COUNT] = {
-  [OPT_FRAG_LB]        = { "FRAG_LB", REAL, 1.10, 1, 1e6, NULL,
-                           "fragmentation at which defragmenting stops" },
-  [OPT_FRAG_UB]        = { "FRAG_UB", REAL, 1.25, 1, 1e6, NULL,
-                           "fragmentation above which defragmenting starts" },
-  [OPT_OVERHEAD_LB]    = { "OVERHEAD_LB", REAL, 0.01, 1e-6, 1, NULL,
-                           "share of time spent in passes when close to FRAG_LB" },
-  [OPT_OVERHEAD_UB]    = { "OVERHEAD_UB", REAL, 0.05, 1e-6, 1, NULL,
-                           "largest share of time spent in passes" },
-  [OPT_ALPHA]          = { "ALPHA", REAL, 0.25, 1e-6, 1, NULL,
-                           "largest share of the heap a pass moves" },
-  [OPT_CONTROL]        = { "CONTROL", BOOL, 1, 0, 1, NULL,
-                           "run the control loop thread" },
-  [OPT_FORCE_INTERVAL] = { "FORCE_INTERVAL", COUNT, 0, 0, 3600000, NULL,
-                           "run a pass every N ms whatever the fragmentation (0: off)" },
-  [OPT_PASS_LIMIT]     = { "PASS_LIMIT", COUNT, 0, 0, 1e15, NULL,
-                           "most bytes a pass moves (0: ALPHA alone limits)" },
-  [OPT_MIN_EXTENT]     = { "MIN_EXTENT", COUNT, 8 << 20, 0, 1e15, NULL,
-                           "smallest heap (bytes) the control loop defragments" },
-  [OPT_MAX_PAUSE]      = { "MAX_PAUSE", COUNT, 5, 0, 60000, NULL,
-                           "longest pause (ms) a pass may cause (0: one unit of work)" },
-  [OPT_STATS]          = { "STATS", BOOL, 0, 0, 1, NULL,
-                           "print statistics on stderr at exit" },
-  [OPT_TRACE]          = { "TRACE", PATH, 0, 0, 0, NULL,
-                           "write a CSV line per control-loop step to this file" },
+static struct env_option options[OPT__COUNT] = {
+  [OPT_FRAG_LB]        = { "FRAG_LB", ENV_REAL, 1.10, 1, 1e6, NULL,
+                           "fragmentation at which defragmenting stops", 0 },
+  [OPT_FRAG_UB]        = { "FRAG_UB", ENV_REAL, 1.25, 1, 1e6, NULL,
+                           "fragmentation above which defragmenting starts", 0 },
+  [OPT_OVERHEAD_LB]    = { "OVERHEAD_LB", ENV_REAL, 0.01, 1e-6, 1, NULL,
+                           "share of time spent in passes when close to FRAG_LB", 0 },
+  [OPT_OVERHEAD_UB]    = { "OVERHEAD_UB", ENV_REAL, 0.05, 1e-6, 1, NULL,
+                           "largest share of time spent in passes", 0 },
+  [OPT_ALPHA]          = { "ALPHA", ENV_REAL, 0.25, 1e-6, 1, NULL,
+                           "largest share of the heap a pass moves", 0 },
+  [OPT_CONTROL]        = { "CONTROL", ENV_BOOL, 1, 0, 1, NULL,
+                           "run the control loop thread", 0 },
+  [OPT_FORCE_INTERVAL] = { "FORCE_INTERVAL", ENV_INT, 0, 0, 3600000, NULL,
+                           "run a pass every N ms whatever the fragmentation (0: off)", 0 },
+  [OPT_PASS_LIMIT]     = { "PASS_LIMIT", ENV_INT, 0, 0, 1e15, NULL,
+                           "most bytes a pass moves (0: ALPHA alone limits)", 0 },
+  [OPT_MIN_EXTENT]     = { "MIN_EXTENT", ENV_INT, 8 << 20, 0, 1e15, NULL,
+                           "smallest heap (bytes) the control loop defragments", 0 },
+  [OPT_MAX_PAUSE]      = { "MAX_PAUSE", ENV_INT, 5, 0, 60000, NULL,
+                           "longest pause (ms) a pass may cause (0: one unit of work)", 0 },
+  [OPT_STATS]          = { "STATS", ENV_BOOL, 0, 0, 1, NULL,
+                           "print statistics on stderr at exit", 0 },
+  [OPT_TRACE]          = { "TRACE", ENV_PATH, 0, 0, 0, NULL,
+                           "write a CSV line per control-loop step to this file", 0 },
 };
-
-static void vsay(const char *what, const char *fmt, va_list ap)
-{
-  char buf[600];
-  int n = snprintf(buf, sizeof buf, "anchorage: %s", what);
-  n += vsnprintf(buf + n, sizeof buf - (size_t) n - 1, fmt, ap);
-  if (n > (int) sizeof buf - 2)
-    n = (int) sizeof buf - 2;
-  buf[n++] = '\n';
-  if (write(STDERR_FILENO, buf, (size_t) n) < 0)
-    return;
-}
 
 void anchorage_warn(const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
-  vsay("warning: ", fmt, ap);
+  env_say("anchorage: warning: ", fmt, ap);
   va_end(ap);
 }
 
-void anchorage_fatal(const char *fmt, ...)
+/* lo must be below hi (strictly when strict): otherwise both keep their
+ * defaults. */
+static void check_order(enum anchorage_option_id lo, enum anchorage_option_id hi, int strict)
 {
-  va_list ap;
-  va_start(ap, fmt);
-  vsay("error: ", fmt, ap);
-  va_end(ap);
-  _exit(1);
-}
-
-static int parse(struct option *o, const char *s)
-{
-  if (o->kind == PATH) {
-    o->string = s;
-    return *s ? 0 : -1;
-  }
-  if (o->kind == BOOL) {
-    static const char *yes[] = { "1", "yes", "true", "on" }, *no[] = { "0", "no", "false", "off" };
-    for (int i = 0; i < 4; i++) {
-      if (!strcasecmp(s, yes[i])) { o->value = 1; return 0; }
-      if (!strcasecmp(s, no[i]))  { o->value = 0; return 0; }
-    }
-    return -1;
-  }
-  char *end;
-  errno = 0;
-  double v = o->kind == REAL ? strtod(s, &end) : (double) strtoull(s, &end, 10);
-  if (errno || end == s || *end || !isfinite(v) || v < o->min || v > o->max
-      || (o->kind == COUNT && *s == '-'))
-    return -1;
-  o->value = v;
-  return 0;
-}
-
-static const char *expected(const struct option *o)
-{
-  static char buf[96];
-  switch (o->kind) {
-  case BOOL: return "1/0, yes/no, true/false or on/off";
-  case PATH: return "a file name";
-  case COUNT: snprintf(buf, sizeof buf, "a whole number from %.0f to %.0f", o->min, o->max); break;
-  case REAL: snprintf(buf, sizeof buf, "a number from %g to %g", o->min, o->max); break;
-  }
-  return buf;
+  double l = options[lo].value, h = options[hi].value;
+  if (strict ? l < h : l <= h)
+    return;
+  env_option_reset(&options[lo]);
+  env_option_reset(&options[hi]);
+  anchorage_warn("ignoring ANCHORAGE_%s (%g) and ANCHORAGE_%s (%g): the first must be %s "
+                 "the second; keeping %g and %g", options[lo].name, l, options[hi].name, h,
+                 strict ? "below" : "at most", options[lo].value, options[hi].value);
 }
 
 void anchorage_options_init(void)
 {
-  for (int i = 0; i < OPT__COUNT; i++) {
-    struct option *o = &options[i];
-    char var[64];
-    snprintf(var, sizeof var, "ANCHORAGE_%s", o->name);
-    const char *s = getenv(var);
-    if (s && parse(o, s))
-      anchorage_fatal("invalid value '%s' of %s (expected %s)", s, var, expected(o));
-  }
-  if (options[OPT_FRAG_LB].value >= options[OPT_FRAG_UB].value)
-    anchorage_fatal("ANCHORAGE_FRAG_LB (%g) must be below ANCHORAGE_FRAG_UB (%g)",
-                    options[OPT_FRAG_LB].value, options[OPT_FRAG_UB].value);
-  if (options[OPT_OVERHEAD_LB].value > options[OPT_OVERHEAD_UB].value)
-    anchorage_fatal("ANCHORAGE_OVERHEAD_LB (%g) must not be above ANCHORAGE_OVERHEAD_UB (%g)",
-                    options[OPT_OVERHEAD_LB].value, options[OPT_OVERHEAD_UB].value);
+  env_options_read(options, OPT__COUNT, "ANCHORAGE_", "anchorage: warning: ");
+  check_order(OPT_FRAG_LB, OPT_FRAG_UB, 1);
+  check_order(OPT_OVERHEAD_LB, OPT_OVERHEAD_UB, 0);
 }
 
 double anchorage_option(enum anchorage_option_id id)

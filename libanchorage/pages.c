@@ -21,6 +21,7 @@ static size_t ndirty, pages_out;        /* pool's dirty pages; pages handed out 
 
 void page_list_push(struct page_list *l, struct page *pg)
 {
+  ALASKA_ASSERT(!pg->next && !pg->prev && l->head != pg);      /* on no list */
   pg->prev = NULL;
   pg->next = l->head;
   if (l->head)
@@ -30,6 +31,8 @@ void page_list_push(struct page_list *l, struct page *pg)
 
 void page_list_remove(struct page_list *l, struct page *pg)
 {
+  ALASKA_ASSERT(pg->prev ? pg->prev->next == pg : l->head == pg);   /* on l */
+  ALASKA_ASSERT(!pg->next || pg->next->prev == pg);
   if (pg->prev)
     pg->prev->next = pg->next;
   else
@@ -87,6 +90,7 @@ static size_t dirty_limit(void)
 
 void page_give(struct page *pg)
 {
+  ALASKA_ASSERT(pg->used == 0 && !atomic_load(&pg->thread_free));   /* empty */
   pg->state = PAGE_FREE;
   atomic_store_explicit(&pg->owner, NULL, memory_order_relaxed);
   pages_out--;
@@ -114,6 +118,7 @@ void pages_trim(void)
  * the free list, so that a fresh page becomes resident as it fills. */
 void page_carve(struct page *pg)
 {
+  ALASKA_ASSERT(pg->bump < pg->capacity && pg->capacity * pg->size <= PAGE_SIZE);
   uint32_t n = pg->capacity - pg->bump, batch = 4096 / pg->size;
   if (batch == 0)
     batch = 1;
@@ -137,12 +142,14 @@ uint32_t page_collect(struct page *pg)
   void *list = atomic_exchange_explicit(&pg->thread_free, NULL, memory_order_acquire);
   uint32_t n = 0;
   while (list) {
+    ALASKA_ASSERT(page_holds(pg, list));
     void *next = *(void **) list;
     *(void **) list = pg->free;
     pg->free = list;
     list = next;
     n++;
   }
+  ALASKA_ASSERT(n <= pg->used);
   pg->used -= n;
   return n;
 }

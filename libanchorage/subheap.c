@@ -146,6 +146,10 @@ char *block_end(const struct subheap *sh, const char *p)
 
 static void push_free(struct subheap *sh, char *p, size_t size)
 {
+  /* A whole number of granules inside [data, top), not allocated. */
+  ALASKA_ASSERT(size >= MIN_BLOCK && size % 16 == 0 && !((uintptr_t) p & 15));
+  ALASKA_ASSERT(p >= subheap_data(sh) && p + size <= sh->top);
+  ALASKA_ASSERT(!map_test(subheap_used(sh), granule(sh, p)));
   struct free_block *f = (struct free_block *) p;
   unsigned k = floor_bucket(size);
   f->size = size;
@@ -173,6 +177,9 @@ static char *take(struct subheap *sh, struct free_block *f, size_t size)
 {
   char *p = (char *) f;
   size_t have = f->size;
+  ALASKA_ASSERT(have >= size && p >= subheap_data(sh) && p + have <= sh->top);
+  ALASKA_ASSERT(map_test(subheap_starts(sh), granule(sh, p))
+                && !map_test(subheap_used(sh), granule(sh, p)));
   if (have > size) {
     map_set_bit(subheap_starts(sh), granule(sh, p + size));
     push_free(sh, p + size, have - size);
@@ -245,6 +252,8 @@ char *subheap_alloc_fit(struct subheap *sh, size_t size)
 
 void subheap_free(struct subheap *sh, char *p, size_t size)
 {
+  ALASKA_ASSERT(map_test(subheap_used(sh), granule(sh, p)) && p + size <= sh->top);
+  ALASKA_ASSERT(size <= sh->live);
   map_clear_bit(subheap_used(sh), granule(sh, p));
   count_live(sh, -(long) size);
   if (p + size == sh->top)      /* the last block: lower the top (its start bit stays) */

@@ -193,6 +193,7 @@ static __attribute__((noinline)) void *alloc_slow(unsigned c)
     h->cur[c] = pg;
   }
   void **b = pg->free;
+  ALASKA_ASSERT(page_holds(pg, b) && pg->used < pg->capacity);
   pg->free = *b;
   pg->used++;
   add_live(h, pg->size);
@@ -206,6 +207,7 @@ void *tc_alloc(size_t size)
   struct page *pg = h->cur[c];
   void **b = pg->free;
   if (likely(b != NULL)) {
+    ALASKA_ASSERT(page_holds(pg, b) && pg->used < pg->capacity);
     pg->free = *b;
     pg->used++;
     add_live(h, pg->size);
@@ -253,7 +255,9 @@ void tc_free(void *p)
 {
   struct page *pg = page_of(p);
   struct theap *h = my_heap;
+  ALASKA_ASSERT(page_holds(pg, p));
   if (likely(atomic_load_explicit(&pg->owner, memory_order_relaxed) == h)) {
+    ALASKA_ASSERT(pg->used > 0 && pg->free != p);       /* no double free */
     void *old = pg->free;
     *(void **) p = old;
     pg->free = p;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* alaska-gcc -E finds <alaska.h> and <alaska-abi.h> (the driver adds libalaska's headers with -idirafter). */
+/* alaska-gcc -E finds <alaska.h> and <alaska-abi.h> (the driver adds libalaska's and the ABI header's directories with -idirafter). */
 /* { dg-do preprocess } */
 #include <alaska.h>
 

@@ -30,7 +30,7 @@ static void fill(void *h, size_t n, unsigned seed)
 int main(void)
 {
   setvbuf(stdout, NULL, _IONBF, 0);
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
 
   char *h = halloc(64);
   fill(h, 64, 3);

@@ -15,7 +15,7 @@
 int main(void)
 {
   setvbuf(stdout, NULL, _IONBF, 0);
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
 
   /* Only a few bytes are touched: the rest is never paged in. */
   char *p = halloc(4 * GIB);

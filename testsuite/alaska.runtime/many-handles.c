@@ -32,7 +32,7 @@ int main(void)
     ok &= *(uint32_t *) alaska_translate(h[i]) == i * 2654435761u;
   printf("contents %d\n", ok);
 
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   alaska_stats_get(&st);
   printf("peak %llu %llu %llu\n", (unsigned long long) st.handles_live,
          (unsigned long long) st.handles_peak, (unsigned long long) st.handles_allocated);

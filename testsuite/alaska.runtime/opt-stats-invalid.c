@@ -10,7 +10,7 @@
 
 int main(void)
 {
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   hfree(halloc(1));
   printf("ran %d\n", alaska_stats_get(&st));
   return 0;

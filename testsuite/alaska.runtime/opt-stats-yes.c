@@ -9,7 +9,7 @@
 
 int main(void)
 {
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   hfree(halloc(1));
   int r = alaska_stats_get(&st);
   printf("get %d %llu\n", r, (unsigned long long) st.handles_freed);

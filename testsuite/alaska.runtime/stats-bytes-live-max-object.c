@@ -17,7 +17,7 @@ int main(void)
   printf("handle %d\n", h && alaska_is_handle(h));
   h = hrealloc(h, 100);
   hfree(h);
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   alaska_stats_get(&st);
   printf("bytes_live %llu\n", (unsigned long long) st.bytes_live);
   return st.bytes_live != 0;

@@ -26,7 +26,7 @@ int main(void)
     pthread_create(&t[i], NULL, work, NULL);
   for (int i = 0; i < 4; i++)
     pthread_join(t[i], NULL);
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   alaska_stats_get(&st);
   if (st.handles_peak > st.handles_allocated) {
     printf("peak %llu > allocated %llu\n", (unsigned long long) st.handles_peak,

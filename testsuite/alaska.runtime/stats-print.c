@@ -23,7 +23,7 @@ int main(void)
   void *raw = halloc((size_t) 1 << 33);   /* raw memory: not counted as a handle */
   hfree(raw);
 
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   int r = alaska_stats_get(&st);
   printf("get %d\n", r);
   size_t usable = halloc_usable_size(b) + halloc_usable_size(d);

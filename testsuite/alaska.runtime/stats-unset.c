@@ -12,7 +12,7 @@ int main(void)
   if (getenv("ALASKA_STATS"))
     return 2;
   hfree(halloc(10));
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   int r = alaska_stats_get(&st);
   printf("get %d %llu %llu\n", r, (unsigned long long) st.handles_allocated,
          (unsigned long long) st.handles_freed);

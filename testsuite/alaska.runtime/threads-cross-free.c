@@ -91,7 +91,7 @@ int main(void)
   printf("recycled %d\n", max_id < 16384);
   if (max_id >= 16384)
     printf("max id %u\n", max_id);
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   alaska_stats_get(&st);
   printf("live %llu\n", (unsigned long long) st.handles_live);
   fflush(stdout);

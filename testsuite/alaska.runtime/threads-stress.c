@@ -158,7 +158,7 @@ int main(void)
     else
       printf("thread %d ok\n", i);
   }
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   alaska_stats_get(&st);
   printf("live %llu\n", (unsigned long long) st.handles_live);
   fflush(stdout);

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#define ALASKA_ABI_VERSION 4
+#define ALASKA_ABI_VERSION 5
 
 /* ------------------------------------------------------------------------
  * Handle representation (64 bits):
@@ -264,7 +264,7 @@ struct alaska_instrumented_text { uint64_t lo, span, foreign_call; };
  *
  * Every object file compiled by the plugin references ALASKA_ABI_SYMBOL, a
  * variable libalaska defines: linking fails with "undefined reference to
- * alaska_abi_4" against a runtime of another ABI, and --as-needed keeps
+ * alaska_abi_5" against a runtime of another ABI, and --as-needed keeps
  * libalaska linked (its constructor maps the handle table that translated
  * code reads).
  *
@@ -282,8 +282,8 @@ struct alaska_instrumented_text { uint64_t lo, span, foreign_call; };
  * libalaska checks at start-up that every assumed function is defined by
  * some instrumented object, and warns naming each one that is not.
  */
-#define ALASKA_ABI_SYMBOL        alaska_abi_4
-#define ALASKA_ABI_SYMBOL_NAME   "alaska_abi_4"
+#define ALASKA_ABI_SYMBOL        alaska_abi_5
+#define ALASKA_ABI_SYMBOL_NAME   "alaska_abi_5"
 #define ALASKA_NOTE_SECTION      ".note.alaska"
 #define ALASKA_NOTE_OWNER        "Alaska"
 #define ALASKA_NOTE_DEFINES      1
