@@ -4,7 +4,7 @@
  * The table's whole span (alaska-abi.h: the zero slots of raw pointers and
  * the 2^31 entries of handle IDs) is reserved with one mmap at start-up
  * and demand-paged.  Free IDs are kept apart from the table, whose freed
- * entries all read ALASKA_ENTRY_FREE: each thread caches up to two
+ * entries all read ALASKA_ENTRY_FREE (0): each thread caches up to two
  * magazines of them (ALASKA_ID_BATCH IDs each) on one stack, then bumps a
  * block of fresh IDs from the global high-water mark.  A thread's frees
  * push on its stack; a full stack sends its older magazine to the global
@@ -208,9 +208,9 @@ ALASKA_API void alaska_handles_in(const void *lo, const void *hi,
   uintptr_t l = (uintptr_t) lo, span = (uintptr_t) hi - l;
   for (uint32_t id = 0; id < n; id++) {
     uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-    if (e == 0 || e == ALASKA_ENTRY_FREE)
+    if (e == ALASKA_ENTRY_FREE)
       continue;
-    uintptr_t b = (uintptr_t) alaska_entry_decode(e);
+    uintptr_t b = (uintptr_t) alaska_entry_decode(id, e);
     if (b - l < span)
       fn(id, (void *) b, arg);
   }
@@ -220,14 +220,14 @@ void alaska_bad_backing(uint32_t id, const void *backing)
 {
   alaska_fatal("the service gave handle ID %u backing memory at %p, outside the backing "
                "region [%#llx, %#llx) or not 16-byte aligned", id, backing,
-               (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_BACKING_END);
+               (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) alaska_backing_end);
 }
 
 void alaska_bad_handle(const void *h, const char *what)
 {
   uint32_t id = alaska_handle_id(h);
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-  if (e == 0)
+  if (e == ALASKA_ENTRY_FREE && id >= alaska_ids_issued())
     alaska_fatal("%s of invalid handle %p: handle ID %u was never allocated", what, h, id);
   if (e == ALASKA_ENTRY_FREE) {
     if (!strcmp(what, "free"))

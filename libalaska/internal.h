@@ -13,10 +13,8 @@
 static inline void *alaska_translate_inline(const void *p)
 {
   uint64_t v = (uint64_t) (uintptr_t) p;
-  uint64_t e = (uint64_t) *(const uint32_t *) (uintptr_t)
-               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE) << ALASKA_ENTRY_SHIFT;
-  int64_t s = (int64_t) v, lo = (int64_t) (v & 0xffffffff);
-  return (void *) (uintptr_t) ((uint64_t) (s > lo ? s : lo) + e);
+  return (void *) (uintptr_t) (v + *(const uint64_t *) (uintptr_t)
+                               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE));
 }
 #define alaska_translate alaska_translate_inline
 
@@ -32,6 +30,7 @@ enum alaska_option_id {
   ALASKA_OPT_LINK_CHECK,        /* bool: check instrumentation notes at start-up */
   ALASKA_OPT_STRESS,            /* long: a barrier every N ms (0: never) */
   ALASKA_OPT_BARRIER_TIMEOUT,   /* long: ms alaska_barrier() keeps trying */
+  ALASKA_OPT_HEAP_SIZE,         /* size: bytes the backing region reserves (0: default) */
   ALASKA_OPT__COUNT
 };
 void alaska_options_init(void);
@@ -74,24 +73,26 @@ extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
-static inline _Atomic uint32_t *alaska_entry(uint32_t id)
+static inline _Atomic uint64_t *alaska_entry(uint32_t id)
 {
-  return (_Atomic uint32_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
+  return (_Atomic uint64_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
 }
-/* Entry values of live handles (alaska-abi.h): backing >> 3, 16-byte
- * aligned.  Services give backing memory from the backing region
- * (backing-region.c). */
+/* The backing region's end, chosen at start-up (backing-region.c). */
+extern uintptr_t alaska_backing_end;
+/* Entry values of live handles (alaska-abi.h): the backing address minus
+ * the handle's base, never 0 (ALASKA_ENTRY_FREE); backing 16-byte aligned
+ * in the backing region, from which services take their memory. */
 void alaska_bad_backing(uint32_t id, const void *backing) __attribute__((noreturn, cold));
-static inline uint32_t alaska_entry_encode(uint32_t id, const void *backing)
+static inline uint64_t alaska_entry_encode(uint32_t id, const void *backing)
 {
   uint64_t b = (uint64_t) (uintptr_t) backing;
-  if (unlikely(b - ALASKA_BACKING_BASE >= ALASKA_BACKING_END - ALASKA_BACKING_BASE || (b & 15)))
+  if (unlikely(b - ALASKA_BACKING_BASE >= alaska_backing_end - ALASKA_BACKING_BASE || (b & 15)))
     alaska_bad_backing(id, backing);
-  return (uint32_t) (b >> ALASKA_ENTRY_SHIFT);
+  return b - ALASKA_HANDLE_BASE(id);
 }
-static inline void *alaska_entry_decode(uint32_t e)
+static inline void *alaska_entry_decode(uint32_t id, uint64_t e)
 {
-  return (void *) (uintptr_t) ((uint64_t) e << ALASKA_ENTRY_SHIFT);
+  return (void *) (uintptr_t) (e + ALASKA_HANDLE_BASE(id));
 }
 static inline uint32_t alaska_handle_id(const void *h)
 {
@@ -142,15 +143,15 @@ static inline void alaska_id_free(uint32_t id)
 /* The backing address of handle h, checked: aborts with a message naming
  * `what` (the API call) if h is freed or was never allocated, or if h
  * does not point at the start of its object.  The table's whole span is
- * mapped, and entries never written read as 0. */
+ * mapped, and entries never written read as ALASKA_ENTRY_FREE. */
 void alaska_bad_handle(const void *h, const char *what) __attribute__((noreturn, cold));
 static inline void *alaska_checked_backing(const void *h, const char *what)
 {
   uint32_t id = alaska_handle_id(h);
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-  if (unlikely(e == 0 || e == ALASKA_ENTRY_FREE || alaska_handle_offset(h) != 0))
+  if (unlikely(e == ALASKA_ENTRY_FREE || alaska_handle_offset(h) != 0))
     alaska_bad_handle(h, what);
-  return alaska_entry_decode(e);
+  return alaska_entry_decode(id, e);
 }
 
 /* ---- notes.c ---------------------------------------------------------- */
@@ -321,7 +322,7 @@ void alaska_exported_forget(const void *backing);
 /* Is raw pointer p in the backing region, where only handles' memory is? */
 static inline int alaska_in_backing_region(const void *p)
 {
-  return (uintptr_t) p - ALASKA_BACKING_BASE < ALASKA_BACKING_END - ALASKA_BACKING_BASE;
+  return (uintptr_t) p - ALASKA_BACKING_BASE < alaska_backing_end - ALASKA_BACKING_BASE;
 }
 
 /* ---- va-format.c ------------------------------------------------------ */

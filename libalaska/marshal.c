@@ -8,8 +8,8 @@
  * it points into one of the call's translated objects.
  *
  * A slot may hold anything (a pure out-parameter is uninitialized), so
- * only a live handle is translated: bit 63 set and an entry that is
- * neither 0 (never handed out) nor ALASKA_ENTRY_FREE.  The table's whole
+ * only a live handle is translated: bit 63 set and an entry that is not
+ * ALASKA_ENTRY_FREE (freed, or never handed out).  The table's whole
  * span is mapped, so reading the entry of any value is safe. */
 #include <valgrind/memcheck.h>
 #include "internal.h"
@@ -18,8 +18,8 @@ static inline int live_handle(const void *p)
 {
   if (!alaska_is_handle(p))
     return 0;
-  uint32_t e = atomic_load_explicit(alaska_entry(alaska_handle_id(p)), memory_order_relaxed);
-  return e != 0 && e != ALASKA_ENTRY_FREE;
+  return atomic_load_explicit(alaska_entry(alaska_handle_id(p)), memory_order_relaxed)
+         != ALASKA_ENTRY_FREE;
 }
 
 ALASKA_API size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n)

@@ -3,6 +3,7 @@
  * here, read once at start-up from the environment variable ALASKA_<NAME>.
  * An invalid value is reported (naming the variable) and the default kept. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,14 +12,14 @@
 #include <unistd.h>
 #include "internal.h"
 
-enum option_kind { OPT_BOOL, OPT_LONG, OPT_STRING };
+enum option_kind { OPT_BOOL, OPT_LONG, OPT_STRING, OPT_SIZE };
 
 struct option {
   const char *name;             /* ALASKA_<name> */
   enum option_kind kind;
-  long value;                   /* OPT_BOOL, OPT_LONG */
+  long value;                   /* OPT_BOOL, OPT_LONG, OPT_SIZE */
   const char *string;           /* OPT_STRING */
-  long min, max;                /* OPT_LONG bounds */
+  long min, max;                /* OPT_LONG, OPT_SIZE bounds */
   const char *doc;
 };
 
@@ -37,6 +38,11 @@ static struct option options[ALASKA_OPT__COUNT] = {
   [ALASKA_OPT_BARRIER_TIMEOUT] = { "BARRIER_TIMEOUT", OPT_LONG, 60000, NULL, 1, 600000,
                            "milliseconds alaska_barrier() keeps trying to stop "
                            "the threads" },
+  [ALASKA_OPT_HEAP_SIZE] = { "HEAP_SIZE", OPT_SIZE, 0, NULL, INT64_C(1) << 30,
+                           (long) (ALASKA_BACKING_LIMIT - ALASKA_BACKING_BASE),
+                           "address space the backing region reserves, in bytes with an "
+                           "optional K, M, G or T suffix (unset: 4T, or 4 times the "
+                           "physical memory if more)" },
 };
 
 void alaska_warn(const char *fmt, ...)
@@ -89,6 +95,28 @@ static int parse_long(const char *s, long min, long max, long *out)
   return 0;
 }
 
+/* A size: decimal, with an optional binary suffix K, M, G or T. */
+static int parse_size(const char *s, long min, long max, long *out)
+{
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s || *s == '-')
+    return -1;
+  const char *units = "KMGT", *u = *end ? strchr(units, *end) : NULL;
+  if (u && *u) {
+    int shift = 10 * (int) (u - units + 1);
+    if (v > (ULLONG_MAX >> shift))
+      return -1;
+    v <<= shift;
+    end++;
+  }
+  if (*end || v < (unsigned long long) min || v > (unsigned long long) max)
+    return -1;
+  *out = (long) v;
+  return 0;
+}
+
 static int valid_name(const char *s)
 {
   if (!*s || strlen(s) > 64)
@@ -118,6 +146,12 @@ void alaska_options_init(void)
       if (parse_long(s, o->min, o->max, &o->value))
         alaska_warn("warning: ignoring invalid value '%s' of %s "
                     "(expected an integer from %ld to %ld)", s, var, o->min, o->max);
+      break;
+    case OPT_SIZE:
+      if (parse_size(s, o->min, o->max, &o->value))
+        alaska_warn("warning: ignoring invalid value '%s' of %s "
+                    "(expected a size from %ldG to %ldT, such as 2T or 64G)", s, var,
+                    o->min >> 30, o->max >> 40);
       break;
     case OPT_STRING:
       if (!valid_name(s))
