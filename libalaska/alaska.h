@@ -70,6 +70,7 @@ struct alaska_stats {
   uint64_t barriers_failed;     /* barriers that gave up, moving nothing */
   uint64_t barrier_pause_total_ns;  /* time the world was stopped, in total */
   uint64_t barrier_pause_max_ns;    /* ... in the longest barrier */
+  uint64_t table_bytes;         /* handle-table pages kept for entries (4 KiB each) */
 };
 /* Fill *st.  Counting is on only when ALASKA_STATS is set; otherwise
  * returns -1 and leaves *st zeroed. */

@@ -71,6 +71,7 @@ extern void *(*alaska_je_malloc)(size_t);
 extern void (*alaska_je_free)(void *);
 extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
+uint64_t alaska_table_bytes(void);      /* bytes of table pages kept for entries */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
 static inline _Atomic uint64_t *alaska_entry(uint32_t id)
@@ -107,15 +108,20 @@ static inline void *alaska_make_handle(uint32_t id)
   return (void *) (uintptr_t) ALASKA_HANDLE_BASE(id);
 }
 
-/* A thread's cache of free handle IDs (handle-table.c): a stack of up
- * to two magazines' worth, and a block of fresh IDs.  A freed ID's entry
- * reads ALASKA_ENTRY_FREE while it waits here. */
-#define ALASKA_ID_BATCH 32              /* IDs in a magazine */
+/* A thread's cache of free handle IDs (handle-table.c): the free IDs of
+ * one page of the table, as a bitmap, given out lowest first, and the
+ * IDs it freed from other pages, on their way to the global pool.  A
+ * freed ID's entry reads ALASKA_ENTRY_FREE while it waits. */
+#define ALASKA_PAGE_IDS (4096 / ALASKA_ENTRY_SIZE)     /* entries in a table page */
+#define ALASKA_PAGE_WORDS (ALASKA_PAGE_IDS / 64)
+#define ALASKA_ID_RETURN 32             /* IDs of other pages sent to the pool at once */
 struct alaska_id_cache {
-  uint32_t n;                   /* free IDs in ids[] */
-  uint32_t limit;               /* n that sends a magazine to the pool; 0: exit flush not registered */
-  uint32_t bump_next, bump_end; /* unissued block [next, end) */
-  uint32_t ids[2 * ALASKA_ID_BATCH];
+  uint32_t page1;               /* 1 + the page bits[] holds IDs of; 0: none */
+  uint32_t low;                 /* no word of bits[] below this is set */
+  uint32_t nret;                /* IDs in ret[] */
+  uint32_t limit;               /* nret that sends ret[] to the pool; 0: exit flush not registered */
+  uint64_t bits[ALASKA_PAGE_WORDS];
+  uint32_t ret[ALASKA_ID_RETURN];
 };
 extern __thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec")));
 uint32_t alaska_id_refill(struct alaska_id_cache *c);
@@ -125,19 +131,30 @@ void alaska_id_overflow(struct alaska_id_cache *c);
 static inline uint32_t alaska_id_alloc(void)
 {
   struct alaska_id_cache *c = &alaska_id_cache;
-  if (likely(c->n))
-    return c->ids[--c->n];
-  if (likely(c->bump_next < c->bump_end))
-    return c->bump_next++;
+  for (uint32_t w = c->low; w < ALASKA_PAGE_WORDS; w++) {
+    uint64_t b = c->bits[w];
+    if (likely(b)) {
+      c->bits[w] = b & (b - 1);
+      c->low = w;
+      return (c->page1 - 1) * ALASKA_PAGE_IDS + w * 64 + (uint32_t) __builtin_ctzll(b);
+    }
+  }
   return alaska_id_refill(c);
 }
 static inline void alaska_id_free(uint32_t id)
 {
   struct alaska_id_cache *c = &alaska_id_cache;
   atomic_store_explicit(alaska_entry(id), ALASKA_ENTRY_FREE, memory_order_relaxed);
-  if (unlikely(c->n >= c->limit))
+  if (likely(id / ALASKA_PAGE_IDS + 1 == c->page1)) {
+    uint32_t w = id / 64 % ALASKA_PAGE_WORDS;
+    c->bits[w] |= UINT64_C(1) << (id % 64);
+    if (w < c->low)
+      c->low = w;
+    return;
+  }
+  if (unlikely(c->nret >= c->limit))
     alaska_id_overflow(c);
-  c->ids[c->n++] = id;
+  c->ret[c->nret++] = id;
 }
 
 /* The backing address of handle h, checked: aborts with a message naming

@@ -70,6 +70,7 @@ ALASKA_API int alaska_stats_get(struct alaska_stats *st)
   st->barriers_failed = atomic_load(&barriers_failed);
   st->barrier_pause_total_ns = atomic_load(&pause_total_ns);
   st->barrier_pause_max_ns = atomic_load(&pause_max_ns);
+  st->table_bytes = alaska_table_bytes();
   return 0;
 }
 
@@ -86,14 +87,16 @@ ALASKA_API void alaska_stats_print(void)
                    "alaska: handles_live %llu\n"
                    "alaska: handles_peak %llu\n"
                    "alaska: bytes_live %llu\n"
-                   "alaska: raw_fallbacks %llu\n",
+                   "alaska: raw_fallbacks %llu\n"
+                   "alaska: table_bytes %llu\n",
                    alaska_service->name,
                    (unsigned long long) st.handles_allocated,
                    (unsigned long long) st.handles_freed,
                    (unsigned long long) st.handles_live,
                    (unsigned long long) st.handles_peak,
                    (unsigned long long) st.bytes_live,
-                   (unsigned long long) st.raw_fallbacks);
+                   (unsigned long long) st.raw_fallbacks,
+                   (unsigned long long) st.table_bytes);
   if (n > 0 && (st.barriers || st.barriers_failed))
     n += snprintf(buf + n, sizeof buf - (size_t) n,
                   "alaska: barriers %llu\n"
