@@ -184,14 +184,39 @@ static int map_fixed(uint64_t at, uint64_t size, int prot)
   return EEXIST;
 }
 
+/* Entries are writable in [ALASKA_TABLE_BASE, + writable), grown a
+ * chunk at a time as pages of IDs are issued, by mapping fresh pages over
+ * the read-only ones (not mprotect, which costs memcheck a second per
+ * GiB): a small program's table is a small writable mapping, which is
+ * what memcheck's leak check reads through. */
+#define CHUNK (UINT64_C(64) << 20)
+static _Atomic uint64_t writable;
+static pthread_mutex_t grow_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Make the entries of page p writable; 0 if they cannot be. */
+static int table_cover(uint64_t p)
+{
+  uint64_t need = (p + 1) * 4096;
+  if (likely(need <= atomic_load_explicit(&writable, memory_order_acquire)))
+    return 1;
+  pthread_mutex_lock(&grow_lock);
+  uint64_t w = atomic_load_explicit(&writable, memory_order_relaxed);
+  while (w < need) {
+    void *at = (void *) (uintptr_t) (ALASKA_TABLE_BASE + w);
+    if (mmap(at, CHUNK, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) != at)
+      break;
+    w += CHUNK;
+  }
+  atomic_store_explicit(&writable, w, memory_order_release);
+  pthread_mutex_unlock(&grow_lock);
+  return w >= need;
+}
+
 void alaska_table_init(void)
 {
-  /* The raw half read-only, the entries of handle IDs writable: two
-   * mappings, not one made writable in part, whose mprotect costs
-   * memcheck a second per GiB. */
-  int err = map_fixed(ALASKA_TABLE_ORIGIN, ALASKA_TABLE_BASE - ALASKA_TABLE_ORIGIN, PROT_READ);
-  if (!err && (err = map_fixed(ALASKA_TABLE_BASE, ALASKA_TABLE_SIZE, PROT_READ | PROT_WRITE)))
-    munmap((void *) (uintptr_t) ALASKA_TABLE_ORIGIN, ALASKA_TABLE_BASE - ALASKA_TABLE_ORIGIN);
+  /* The whole span read-only: entries become writable as they are used. */
+  int err = map_fixed(ALASKA_TABLE_ORIGIN, ALASKA_TABLE_SPAN, PROT_READ);
   if (err)
     alaska_fatal("cannot reserve the handle table at [%#llx, %#llx): %s",
                  (unsigned long long) ALASKA_TABLE_ORIGIN,
@@ -222,7 +247,7 @@ uint32_t alaska_id_refill(struct alaska_id_cache *c)
     register_exit_flush(c);
   if (!pool_take_page(c)) {
     uint64_t p = atomic_fetch_add_explicit(&pages_hw, 1, memory_order_relaxed);
-    if (p >= PAGES) {
+    if (p >= PAGES || !table_cover(p)) {
       c->page1 = 0;
       return ALASKA_NO_ID;
     }
