@@ -172,29 +172,35 @@ tree translator::translate_root (tree root, gimple_stmt_iterator *gsi)
         return it->second;
     }
 
+  /* The entry's type: ALASKA_ENTRY_SIZE bytes, in the alias set of
+   * alaska_entry_type (), which no program store touches and which the
+   * safepoints' epoch store clobbers. */
+  static tree entry_t, entry_ptr_t;
+  if (!entry_t)
+    {
+      entry_t = build_distinct_type_copy
+                  (build_nonstandard_integer_type (ALASKA_ENTRY_SIZE * BITS_PER_UNIT, 1));
+      TYPE_CANONICAL (entry_t) = entry_t;
+      TYPE_NAME (entry_t) = NULL_TREE;
+      TYPE_ALIAS_SET (entry_t) = get_alias_set (alaska_entry_type ());
+      alaska_gc_keep (entry_t);
+      entry_ptr_t = alaska_gc_keep (build_pointer_type (entry_t));
+    }
+  /* t = u + *(entry *) (ALASKA_TABLE_ORIGIN + (u >> 32) * 8) */
   gimple_seq seq = NULL;
   tree u64 = long_long_unsigned_type_node;
   tree u = emit (&seq, u64, NOP_EXPR, root);
   tree id = emit (&seq, u64, RSHIFT_EXPR, u, build_int_cst (integer_type_node, ALASKA_ID_SHIFT));
   tree scaled = emit (&seq, u64, MULT_EXPR, id, build_int_cst (u64, ALASKA_ENTRY_SIZE));
   tree ea = emit (&seq, u64, PLUS_EXPR, scaled, build_int_cst (u64, ALASKA_TABLE_ORIGIN));
-  tree eptr = emit (&seq, entry_ptr_type, NOP_EXPR, ea);
-  tree entry = make_ssa_name (entry_type);
-  tree mem = build2 (MEM_REF, entry_type, eptr, build_int_cst (entry_ptr_type, 0));
+  tree eptr = emit (&seq, entry_ptr_t, NOP_EXPR, ea);
+  tree entry = make_ssa_name (entry_t);
+  tree mem = build2 (MEM_REF, entry_t, eptr, build_int_cst (entry_ptr_t, 0));
   TREE_THIS_NOTRAP (mem) = 1;           /* the whole span is mapped */
   gassign *load = gimple_build_assign (entry, mem);
   gimple_seq_add_stmt_without_update (&seq, load);
   tree ew = emit (&seq, u64, NOP_EXPR, entry);
-  tree es = emit (&seq, u64, LSHIFT_EXPR, ew,
-                  build_int_cst (integer_type_node, ALASKA_ENTRY_SHIFT));
-  /* Signed max (v, low 32 bits of v): the offset for a handle (negative),
-   * v itself for a raw pointer (whose low bits are never more than it). */
-  tree s64t = long_long_integer_type_node;
-  tree s64 = emit (&seq, s64t, NOP_EXPR, u);
-  tree lo = emit (&seq, s64t, BIT_AND_EXPR, s64, build_int_cst (s64t, 0xffffffffLL));
-  tree mx = emit (&seq, s64t, MAX_EXPR, s64, lo);
-  tree sel = emit (&seq, u64, NOP_EXPR, mx);
-  tree sum = emit (&seq, u64, PLUS_EXPR, sel, es);
+  tree sum = emit (&seq, u64, PLUS_EXPR, u, ew);
   tree t = emit (&seq, ptr_type_node, NOP_EXPR, sum);
   add_delta_and_pin (root, t, &seq);
 

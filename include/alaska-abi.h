@@ -36,52 +36,48 @@
 #define ALASKA_MAX_OBJECT_SIZE   ALASKA_OFFSET_MASK  /* larger: raw malloc */
 
 /* ------------------------------------------------------------------------
- * The handle table: one 4-byte slot for each value of v >> 32, that is 2^32
+ * The handle table: one 8-byte slot for each value of v >> 32, that is 2^32
  * slots at the fixed address ALASKA_TABLE_ORIGIN.  The lower half, the
  * slots of raw pointers (bit 63 clear), always holds 0; the upper half
  * holds the entries of the 2^31 handle IDs, from ALASKA_TABLE_BASE.  The
- * backing memory of every handle lies in the backing region below, 16-byte
- * aligned, and its entry is its address >> 3.  Translating any 64-bit
- * value v is
+ * entry of a live handle is its backing address minus the handle's base,
+ * ALASKA_HANDLE_BASE (id), modulo 2^64, so translating any 64-bit value v
+ * is one load and one add:
  *
- *     smax (v, v & 0xffffffff) + ((uint64_t) *(uint32_t *)
- *                                  (ALASKA_TABLE_ORIGIN + (v >> 32) * 4) << 3)
+ *     v + *(uint64_t *) (ALASKA_TABLE_ORIGIN + (v >> 32) * 8)
  *
- * with a signed maximum: the offset for a handle (negative as a signed
- * number), v itself for a raw pointer, which reads a zero slot.  On x86-64
- * that is 6 instructions with no branch (mov, shr, load with a scaled index
- * and 32-bit displacement, mov, cmp, cmov), and the shift and the add fold
- * into the address of the access itself (base + index * 8).  The whole
- * range is reserved at start-up (demand-paged, the raw half read-only), so
- * translating any value, even one that is never dereferenced, cannot
- * fault.
+ * which gives the backing address plus the offset for a handle and v
+ * itself for a raw pointer.  On x86-64 that is 3 instructions with no
+ * branch (mov, shr, load with a scaled index and a 32-bit displacement),
+ * and the add folds into the address of the access itself (base + index).
+ * The whole range is reserved at start-up (demand-paged, the raw half
+ * read-only), so translating any value, even one that is never
+ * dereferenced, cannot fault.
  *
- * Entry values: 0 = ID never handed out (translation gives the offset, an
- * address below 4 GiB); ALASKA_ENTRY_FREE = freed (translation gives an
- * address in [32 GiB - 8, 36 GiB), which libalaska reserves inaccessible:
- * a use after free faults); otherwise live, backing >> 3.
- *
- * Half as large as 8-byte entries: the table of a program that had N
- * handles at once takes 4N bytes, and a pointer-chasing loop misses the
- * cache on it half as often.
+ * An entry that is 0 (ALASKA_ENTRY_FREE: the ID is free, or was never
+ * handed out) translates a handle to the handle itself, an address with
+ * bit 63 set, which no user-space access can reach: a use after free
+ * faults.  A page of the table whose entries are all free may therefore be
+ * given back to the kernel, and reads as zeros again.  Backing memory may
+ * lie anywhere: libalaska reserves the backing region below at start-up,
+ * sized then (ALASKA_HEAP_SIZE, alaska(7)).
  */
 /* Below 2 GiB, so the origin is an x86-64 32-bit displacement; above
  * 0x58000000, where valgrind loads its tools, so programs run under it. */
 #define ALASKA_TABLE_ORIGIN      UINT64_C(0x70000000)
-#define ALASKA_ENTRY_SIZE        4
+#define ALASKA_ENTRY_SIZE        8
 #define ALASKA_TABLE_SPAN        ((UINT64_C(1) << 32) * ALASKA_ENTRY_SIZE)
 #define ALASKA_TABLE_BASE        (ALASKA_TABLE_ORIGIN + (ALASKA_HANDLE_BIT >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE)
 #define ALASKA_TABLE_SIZE        (ALASKA_MAX_HANDLES * ALASKA_ENTRY_SIZE)
-#define ALASKA_ENTRY_SHIFT       3
-#define ALASKA_ENTRY_FREE        UINT32_C(0xffffffff)
+#define ALASKA_ENTRY_FREE        UINT64_C(0)
 #define ALASKA_HANDLE_BASE(id)   (ALASKA_HANDLE_BIT | ((uint64_t) (id) << ALASKA_ID_SHIFT))
 
-/* The backing region: above the table, below what a freed entry points
- * at (2^35 - 8).  libalaska reserves it at start-up, with the guard above
- * it inaccessible; services take their memory from it (alaska.h). */
-#define ALASKA_BACKING_BASE      UINT64_C(0x480000000)   /* 18 GiB */
-#define ALASKA_BACKING_END       UINT64_C(0x7ffe00000)   /* 32 GiB - 2 MiB */
-#define ALASKA_GUARD_END         UINT64_C(0x900000000)   /* 36 GiB */
+/* The backing region: from ALASKA_BACKING_BASE, above the table (low, so
+ * that memcheck's fast shadow map covers the first tens of GiB of heap),
+ * and ending at ALASKA_BACKING_LIMIT at most.  libalaska reserves it at
+ * start-up, inaccessible; services take their memory from it (alaska.h). */
+#define ALASKA_BACKING_BASE      UINT64_C(0x900000000)      /* 36 GiB */
+#define ALASKA_BACKING_LIMIT     UINT64_C(0x400000000000)   /* 64 TiB */
 
 /* ------------------------------------------------------------------------
  * Runtime entry points the plugin redirects calls to.  Each has the
@@ -210,7 +206,7 @@
  *   ALASKA_MARSHAL_IN_FN,
  *   size_t (struct alaska_marshal_slot *, unsigned long n):
  *     where `slot' is not null and `handle' is a live handle (bit 63 set,
- *     its entry neither 0 nor ALASKA_ENTRY_FREE), stores its translation
+ *     its entry not ALASKA_ENTRY_FREE), stores its translation
  *     in *slot and in `raw'; otherwise sets `raw' to `handle' and leaves
  *     *slot alone.  Returns how many entries have `raw' != `handle'; when
  *     none has, the plugin passes n = 0 to ALASKA_MARSHAL_OUT_FN.

@@ -67,6 +67,7 @@ void *alaska_translate(const void *p);
   X(handles_peak,           "largest handles_live seen") \
   X(bytes_live,             "usable bytes behind live handles") \
   X(raw_fallbacks,          "allocations served as raw libc memory") \
+  X(table_bytes,            "bytes of handle-table pages holding entries") \
   X(barriers,               "barriers that completed") \
   X(barriers_failed,        "barriers that gave up, moving nothing") \
   X(barrier_pause_total_ns, "time the world was stopped, in total") \

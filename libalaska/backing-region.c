@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* backing-region.c: the one address range that holds the backing memory of
- * every handle, [ALASKA_BACKING_BASE, ALASKA_BACKING_END) (alaska-abi.h: a
- * table entry is the backing address >> 3, so backing must lie below
- * 2^35, and a freed entry points just under 2^35).  It is reserved at
- * start-up, inaccessible, with the guard [ALASKA_BACKING_END,
- * ALASKA_GUARD_END) where freed handles point, and handed out in
- * pieces: alaska_region_reserve() gives a service a range of its own
+ * every handle, [ALASKA_BACKING_BASE, alaska_backing_end).  It is sized at
+ * start-up (ALASKA_HEAP_SIZE; by default 4 TiB, or 4 times the physical
+ * memory if more), reserved inaccessible -- address space only: where
+ * that much cannot be reserved (a limit on address space, valgrind's
+ * smaller one), half as much, and so on -- and handed out in pieces: alaska_region_reserve() gives a service a range of its own
  * (Anchorage's sub-heaps, the relocation arena), and alaska_region_malloc()
  * and friends are a general allocator over it -- Debian's jemalloc, in an
  * arena of its own whose extents come from this range -- for the malloc
@@ -31,6 +30,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <jemalloc/jemalloc.h>
 #include <valgrind/valgrind.h>
 #include "internal.h"
@@ -39,6 +39,7 @@
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static uintptr_t next = ALASKA_BACKING_BASE;   /* unreserved from here */
+uintptr_t alaska_backing_end = ALASKA_BACKING_BASE;
 
 /* ---- the general allocator: a jemalloc arena over the region ---------- */
 
@@ -136,19 +137,48 @@ static __attribute__((noinline, cold)) int bind_thread(void)
   return alaska_region_bound;
 }
 
+/* The size to reserve: ALASKA_HEAP_SIZE, or the default. */
+static uint64_t wanted_size(void)
+{
+  uint64_t size = (uint64_t) alaska_option_long(ALASKA_OPT_HEAP_SIZE);
+  if (size)
+    return size;
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  uint64_t phys = pages > 0 && page > 0 ? (uint64_t) pages * (uint64_t) page : 0;
+  size = UINT64_C(4) << 40;
+  if (phys > size / 4)
+    size = phys * 4;
+  if (size > ALASKA_BACKING_LIMIT - ALASKA_BACKING_BASE)
+    size = ALASKA_BACKING_LIMIT - ALASKA_BACKING_BASE;
+  return size;
+}
+
+#define MIN_SIZE (UINT64_C(1) << 30)
+
 void alaska_region_init(void)
 {
   void *want = (void *) (uintptr_t) ALASKA_BACKING_BASE;
-  void *got = mmap(want, ALASKA_GUARD_END - ALASKA_BACKING_BASE, PROT_NONE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-  if (got != want) {
-    int err = got == MAP_FAILED ? errno : EEXIST;
+  uint64_t size = wanted_size() & ~(PIECE_ALIGN - 1);
+  int err = 0;
+  for (;;) {
+    void *got = mmap(want, size, PROT_NONE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    if (got == want)
+      break;
+    err = got == MAP_FAILED ? errno : EEXIST;
     if (got != MAP_FAILED)
-      munmap(got, ALASKA_GUARD_END - ALASKA_BACKING_BASE);
-    alaska_fatal("cannot reserve the backing region at [%#llx, %#llx): %s",
-                 (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) ALASKA_GUARD_END,
-                 err == EEXIST ? "the address range is already in use" : strerror(err));
+      munmap(got, size);
+    if (size / 2 < MIN_SIZE)
+      alaska_fatal("cannot reserve the backing region at [%#llx, %#llx): %s",
+                   (unsigned long long) ALASKA_BACKING_BASE,
+                   (unsigned long long) (ALASKA_BACKING_BASE + size),
+                   err == EEXIST ? "the address range is already in use" : strerror(err));
+    size = (size / 2) & ~(PIECE_ALIGN - 1);
   }
+  alaska_backing_end = ALASKA_BACKING_BASE + size;
+  if (alaska_option_long(ALASKA_OPT_VERBOSE))
+    alaska_warn("backing region at %#llx, %llu MiB of address space",
+                (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) (size >> 20));
   arena_create();
 }
 
@@ -161,7 +191,7 @@ ALASKA_API void *alaska_region_reserve(size_t size, size_t align)
   pthread_mutex_lock(&lock);
   uintptr_t p = (next + align - 1) & ~(uintptr_t) (align - 1);
   void *r = NULL;
-  if (p >= next && size <= ALASKA_BACKING_END - p) {
+  if (p >= next && p <= alaska_backing_end && size <= alaska_backing_end - p) {
     next = p + size;
     r = (void *) p;
   }

@@ -77,6 +77,18 @@ static int parse(struct env_option *o, const char *s)
     errno = 0;
     v = (double) strtoll(s, &end, 10);
     break;
+  case ENV_SIZE: {
+    errno = 0;
+    if (*s == '-')
+      return -1;
+    v = (double) strtoull(s, &end, 10);
+    const char *units = "KMGT", *u = *end ? strchr(units, *end) : NULL;
+    if (u) {
+      v = ldexp(v, 10 * (int) (u - units + 1));
+      end++;
+    }
+    break;
+  }
   case ENV_REAL:
   default:
     errno = 0;
@@ -97,6 +109,10 @@ static const char *expected(const struct env_option *o, char *buf, size_t size)
   case ENV_PATH: return "a file name";
   case ENV_INT:  snprintf(buf, size, "an integer from %.0f to %.0f", o->min, o->max); break;
   case ENV_REAL: snprintf(buf, size, "a number from %g to %g", o->min, o->max); break;
+  case ENV_SIZE:
+    snprintf(buf, size, "a size from %.0fG to %.0fT, such as 2T or 64G",
+             ldexp(o->min, -30), floor(ldexp(o->max, -40)));
+    break;
   }
   return buf;
 }

@@ -14,6 +14,7 @@ enum env_option_kind {
   ENV_BOOL,                     /* 1/0, yes/no, true/false, on/off */
   ENV_INT,                      /* a whole number in [min, max] */
   ENV_REAL,                     /* a finite number in [min, max] */
+  ENV_SIZE,                     /* bytes, with an optional K, M, G or T, in [min, max] */
   ENV_NAME,                     /* [a-z0-9_]{1,64} */
   ENV_PATH                      /* any non-empty string */
 };
@@ -21,7 +22,7 @@ enum env_option_kind {
 struct env_option {
   const char *name;             /* the variable is <prefix><name> */
   enum env_option_kind kind;
-  double value, min, max;       /* ENV_BOOL, ENV_INT, ENV_REAL */
+  double value, min, max;       /* ENV_BOOL, ENV_INT, ENV_REAL, ENV_SIZE */
   const char *string;           /* ENV_NAME, ENV_PATH: NULL when unset */
   const char *doc;              /* what it does, for the man page's reader */
   double default_value;         /* set by env_options_read */

@@ -89,11 +89,11 @@ uint64_t alaska_foreign_result(const struct alaska_foreign_frame *f, uint64_t r)
     return r;
   for (unsigned i = 0; i < f->npins; i++) {
     uint32_t id = alaska_handle_id(f->pins[i]);
-    uint32_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-    if (e == 0 || e == ALASKA_ENTRY_FREE)
+    uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+    if (e == ALASKA_ENTRY_FREE)
       continue;                 /* freed by a callback during the call */
-    uint64_t start = (uint64_t) (uintptr_t) alaska_entry_decode(e);
-    if (r >= start && r - start <= alaska_service->usable_size(id, alaska_entry_decode(e)))
+    uint64_t start = (uint64_t) (uintptr_t) alaska_entry_decode(id, e);
+    if (r >= start && r - start <= alaska_service->usable_size(id, alaska_entry_decode(id, e)))
       return ALASKA_HANDLE_BASE(id) + (r - start);
   }
   return r;

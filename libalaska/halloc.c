@@ -433,5 +433,5 @@ ALASKA_API void *alaska_backing(uint32_t id)
   if (id >= alaska_ids_issued())
     return NULL;
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_acquire);
-  return e == 0 || e == ALASKA_ENTRY_FREE ? NULL : alaska_entry_decode(e);
+  return e == ALASKA_ENTRY_FREE ? NULL : alaska_entry_decode(id, e);
 }

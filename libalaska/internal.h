@@ -15,10 +15,8 @@
 static inline void *alaska_translate_inline(const void *p)
 {
   uint64_t v = (uint64_t) (uintptr_t) p;
-  uint64_t e = (uint64_t) *(const uint32_t *) (uintptr_t)
-               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE) << ALASKA_ENTRY_SHIFT;
-  int64_t s = (int64_t) v, lo = (int64_t) (v & 0xffffffff);
-  return (void *) (uintptr_t) ((uint64_t) (s > lo ? s : lo) + e);
+  return (void *) (uintptr_t) (v + *(const uint64_t *) (uintptr_t)
+                               (ALASKA_TABLE_ORIGIN + (v >> ALASKA_ID_SHIFT) * ALASKA_ENTRY_SIZE));
 }
 #define alaska_translate alaska_translate_inline
 
@@ -34,6 +32,7 @@ enum alaska_option_id {
   ALASKA_OPT_LINK_CHECK,        /* bool: check instrumentation notes at start-up */
   ALASKA_OPT_STRESS,            /* long: a barrier every N ms (0: never) */
   ALASKA_OPT_BARRIER_TIMEOUT,   /* long: ms alaska_barrier() keeps trying */
+  ALASKA_OPT_HEAP_SIZE,         /* size: bytes the backing region reserves (0: default) */
   ALASKA_OPT__COUNT
 };
 void alaska_options_init(void);
@@ -74,26 +73,29 @@ extern void *(*alaska_je_malloc)(size_t);
 extern void (*alaska_je_free)(void *);
 extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
+uint64_t alaska_table_bytes(void);      /* bytes of table pages kept for entries */
 void alaska_ids_lock(int take);           /* 1: lock, 0: unlock (fork) */
 
-static inline _Atomic uint32_t *alaska_entry(uint32_t id)
+static inline _Atomic uint64_t *alaska_entry(uint32_t id)
 {
-  return (_Atomic uint32_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
+  return (_Atomic uint64_t *) (uintptr_t) (ALASKA_TABLE_BASE + (uint64_t) id * ALASKA_ENTRY_SIZE);
 }
-/* Entry values of live handles (alaska-abi.h): backing >> 3, 16-byte
- * aligned.  Services give backing memory from the backing region
- * (backing-region.c). */
+/* The backing region's end, chosen at start-up (backing-region.c). */
+extern uintptr_t alaska_backing_end;
+/* Entry values of live handles (alaska-abi.h): the backing address minus
+ * the handle's base, never 0 (ALASKA_ENTRY_FREE); backing 16-byte aligned
+ * in the backing region, from which services take their memory. */
 void alaska_bad_backing(uint32_t id, const void *backing) __attribute__((noreturn, cold));
-static inline uint32_t alaska_entry_encode(uint32_t id, const void *backing)
+static inline uint64_t alaska_entry_encode(uint32_t id, const void *backing)
 {
   uint64_t b = (uint64_t) (uintptr_t) backing;
-  if (unlikely(b - ALASKA_BACKING_BASE >= ALASKA_BACKING_END - ALASKA_BACKING_BASE || (b & 15)))
+  if (unlikely(b - ALASKA_BACKING_BASE >= alaska_backing_end - ALASKA_BACKING_BASE || (b & 15)))
     alaska_bad_backing(id, backing);
-  return (uint32_t) (b >> ALASKA_ENTRY_SHIFT);
+  return b - ALASKA_HANDLE_BASE(id);
 }
-static inline void *alaska_entry_decode(uint32_t e)
+static inline void *alaska_entry_decode(uint32_t id, uint64_t e)
 {
-  return (void *) (uintptr_t) ((uint64_t) e << ALASKA_ENTRY_SHIFT);
+  return (void *) (uintptr_t) (e + ALASKA_HANDLE_BASE(id));
 }
 static inline uint32_t alaska_handle_id(const void *h)
 {
@@ -118,19 +120,24 @@ static inline int alaska_live_handle(uint64_t v)
   uint32_t id = alaska_handle_id((const void *) (uintptr_t) v);
   if (id >= alaska_ids_issued())
     return 0;
-  uint32_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+  uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
   return e != 0 && e != ALASKA_ENTRY_FREE;
 }
 
-/* A thread's cache of free handle IDs (handle-table.c): a stack of up
- * to two magazines' worth, and a block of fresh IDs.  A freed ID's entry
- * reads ALASKA_ENTRY_FREE while it waits here. */
-#define ALASKA_ID_BATCH 32              /* IDs in a magazine */
+/* A thread's cache of free handle IDs (handle-table.c): the free IDs of
+ * one page of the table, as a bitmap, given out lowest first, and the
+ * IDs it freed from other pages, on their way to the global pool.  A
+ * freed ID's entry reads ALASKA_ENTRY_FREE while it waits. */
+#define ALASKA_PAGE_IDS (4096 / ALASKA_ENTRY_SIZE)     /* entries in a table page */
+#define ALASKA_PAGE_WORDS (ALASKA_PAGE_IDS / 64)
+#define ALASKA_ID_RETURN 32             /* IDs of other pages sent to the pool at once */
 struct alaska_id_cache {
-  uint32_t n;                   /* free IDs in ids[] */
-  uint32_t limit;               /* n that sends a magazine to the pool; 0: exit flush not registered */
-  uint32_t bump_next, bump_end; /* unissued block [next, end) */
-  uint32_t ids[2 * ALASKA_ID_BATCH];
+  uint32_t page1;               /* 1 + the page bits[] holds IDs of; 0: none */
+  uint32_t low;                 /* no word of bits[] below this is set */
+  uint32_t nret;                /* IDs in ret[] */
+  uint32_t limit;               /* nret that sends ret[] to the pool; 0: exit flush not registered */
+  uint64_t bits[ALASKA_PAGE_WORDS];
+  uint32_t ret[ALASKA_ID_RETURN];
 };
 extern __thread struct alaska_id_cache alaska_id_cache __attribute__((tls_model("initial-exec")));
 uint32_t alaska_id_refill(struct alaska_id_cache *c);
@@ -140,33 +147,44 @@ void alaska_id_overflow(struct alaska_id_cache *c);
 static inline uint32_t alaska_id_alloc(void)
 {
   struct alaska_id_cache *c = &alaska_id_cache;
-  if (likely(c->n))
-    return c->ids[--c->n];
-  if (likely(c->bump_next < c->bump_end))
-    return c->bump_next++;
+  for (uint32_t w = c->low; w < ALASKA_PAGE_WORDS; w++) {
+    uint64_t b = c->bits[w];
+    if (likely(b)) {
+      c->bits[w] = b & (b - 1);
+      c->low = w;
+      return (c->page1 - 1) * ALASKA_PAGE_IDS + w * 64 + (uint32_t) __builtin_ctzll(b);
+    }
+  }
   return alaska_id_refill(c);
 }
 static inline void alaska_id_free(uint32_t id)
 {
   struct alaska_id_cache *c = &alaska_id_cache;
   atomic_store_explicit(alaska_entry(id), ALASKA_ENTRY_FREE, memory_order_relaxed);
-  if (unlikely(c->n >= c->limit))
+  if (likely(id / ALASKA_PAGE_IDS + 1 == c->page1)) {
+    uint32_t w = id / 64 % ALASKA_PAGE_WORDS;
+    c->bits[w] |= UINT64_C(1) << (id % 64);
+    if (w < c->low)
+      c->low = w;
+    return;
+  }
+  if (unlikely(c->nret >= c->limit))
     alaska_id_overflow(c);
-  c->ids[c->n++] = id;
+  c->ret[c->nret++] = id;
 }
 
 /* The backing address of handle h, checked: aborts with a message naming
  * `what` (the API call) if h is freed or was never allocated, or if h
  * does not point at the start of its object.  The table's whole span is
- * mapped, and entries never written read as 0. */
+ * mapped, and entries never written read as ALASKA_ENTRY_FREE. */
 void alaska_bad_handle(const void *h, const char *what) __attribute__((noreturn, cold));
 static inline void *alaska_checked_backing(const void *h, const char *what)
 {
   uint32_t id = alaska_handle_id(h);
   uint64_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
-  if (unlikely(e == 0 || e == ALASKA_ENTRY_FREE || alaska_handle_offset(h) != 0))
+  if (unlikely(e == ALASKA_ENTRY_FREE || alaska_handle_offset(h) != 0))
     alaska_bad_handle(h, what);
-  return alaska_entry_decode(e);
+  return alaska_entry_decode(id, e);
 }
 
 /* ---- notes.c ---------------------------------------------------------- */
@@ -337,7 +355,7 @@ void alaska_exported_forget(const void *backing);
 /* Is raw pointer p in the backing region, where only handles' memory is? */
 static inline int alaska_in_backing_region(const void *p)
 {
-  return (uintptr_t) p - ALASKA_BACKING_BASE < ALASKA_BACKING_END - ALASKA_BACKING_BASE;
+  return (uintptr_t) p - ALASKA_BACKING_BASE < alaska_backing_end - ALASKA_BACKING_BASE;
 }
 
 /* ---- va-format.c ------------------------------------------------------ */

@@ -23,6 +23,11 @@ static struct env_option options[ALASKA_OPT__COUNT] = {
   [ALASKA_OPT_BARRIER_TIMEOUT] = { "BARRIER_TIMEOUT", ENV_INT, 60000, 1, 600000, NULL,
                            "milliseconds alaska_barrier() keeps trying to stop "
                            "the threads", 0 },
+  [ALASKA_OPT_HEAP_SIZE] = { "HEAP_SIZE", ENV_SIZE, 0, 1ull << 30,
+                           (double) (ALASKA_BACKING_LIMIT - ALASKA_BACKING_BASE), NULL,
+                           "address space the backing region reserves, in bytes with an "
+                           "optional K, M, G or T suffix (unset: 4T, or 4 times the "
+                           "physical memory if more)", 0 },
 };
 
 void alaska_warn(const char *fmt, ...)

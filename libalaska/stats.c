@@ -80,6 +80,7 @@ ALASKA_API int alaska_stats_get(struct alaska_stats *st)
 #define X(name, meaning) all.name = atomic_load(&counter[C_##name]);
     ALASKA_STATS_COUNTERS(X)
 #undef X
+    all.table_bytes = alaska_table_bytes();
     r = 0;
   }
   all.size = st->size < sizeof all ? st->size : sizeof all;

@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include "internal.h"
 
-#define MAX_SUBHEAPS 4096                     /* 64 GiB of address space */
+#define MAX_SUBHEAPS 131072                   /* 2 TiB of address space */
 
 char *anchorage_region;
 size_t anchorage_region_size;
@@ -26,7 +26,7 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int anchorage_region_init(void)
 {
-  /* Up to 64 GiB of libalaska's backing region, less if it has less. */
+  /* Up to 2 TiB of libalaska's backing region, less if it has less. */
   for (size_t n = MAX_SUBHEAPS; n >= 8; n /= 2) {
     void *p = alaska_region_reserve(n * SUBHEAP_SIZE, SUBHEAP_SIZE);
     if (p) {

@@ -51,13 +51,15 @@ static void *worker (void *arg)
       seed = seed * 1103515245u + 12345u;
       if (slot[i]) {
         ok &= check (slot[i]);
-        if (seed % 4 == 0)
-          continue;             /* a survivor: fragmentation */
-        free (slot[i]);
-      }
-      slot[i] = make (seed >> 8);
-      if (i)                    /* and a linked structure */
-        slot[i]->next = slot[i - 1];
+        if (seed % 4 != 0) {    /* else a survivor: fragmentation */
+          free (slot[i]);
+          slot[i] = make (seed >> 8);
+        }
+      } else
+        slot[i] = make (seed >> 8);
+      /* and a linked structure, relinked every round: a survivor's
+         neighbour may be new */
+      slot[i]->next = i ? slot[i - 1] : NULL;
     }
     for (struct obj *o = slot[SLOTS - 1]; o; o = o->next)
       ok &= check (o) && (!o->next || o->next->n >= 8);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* A freed handle ID is handed out again; alaska_backing is NULL for freed and never-issued IDs. */
+/* A freed handle ID is handed out again, lowest first; alaska_backing is NULL for freed and never-issued IDs. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */
-/* { dg-output "^reuse 1\nlifo 1 1\nbacking 1 1 1\nrecycled 1\n$" } */
+/* { dg-output "^reuse 1\nlowest first 1 1\nbacking 1 1 1\nrecycled 1\n$" } */
 #include <alaska.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,15 +22,15 @@ int main(void)
   void *x = halloc(1), *y = halloc(1);
   hfree(x);
   hfree(y);
-  void *y2 = halloc(1), *x2 = halloc(1);
-  printf("lifo %d %d\n", y2 == y, x2 == x);
+  void *first = halloc(1), *second = halloc(1);
+  printf("lowest first %d %d\n", first == x, second == y);
 
   hfree(b);
   printf("backing %d %d %d\n", alaska_backing(id_of(b)) == NULL,
-         alaska_backing(id_of(x2)) == alaska_translate(x2),
+         alaska_backing(id_of(second)) == alaska_translate(second),
          alaska_backing(123456789) == NULL);
-  hfree(x2);
-  hfree(y2);
+  hfree(second);
+  hfree(first);
 
   /* Allocate and free in a loop: the IDs stay small. */
   uint32_t max = 0;

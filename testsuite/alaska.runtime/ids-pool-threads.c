@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* IDs that one thread frees go back through the global pool (whole
-   magazines and its bitmap) to another that allocates: every ID comes
-   back once, none is handed out twice, and no fresh IDs are needed
-   beyond what is left of the allocating thread's last block of 64. */
+/* IDs that one thread frees go back through the global pool to another
+   that allocates: every ID comes back once, none is handed out twice,
+   and no fresh IDs are needed beyond what is left of the allocating
+   thread's last page of the table (4096 / ALASKA_ENTRY_SIZE IDs). */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */
 /* { dg-output "^first 50000\nsecond 50000 distinct 1 fresh 1 values 1\n$" } */
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { N = 50000 };     /* more than the pool keeps as whole magazines */
+enum { N = 50000 };
 static long *h[N];
 
 static uint32_t id_of(void *p)
@@ -61,6 +61,6 @@ int main(void)
   int distinct = 1;
   for (int i = 1; i < N; i++)
     distinct &= ids[i] != ids[i - 1];
-  printf("second %d distinct %d fresh %d values %d\n", N, distinct, fresh < 64, values);
+  printf("second %d distinct %d fresh %d values %d\n", N, distinct, fresh < 4096 / ALASKA_ENTRY_SIZE, values);
   return 0;
 }

@@ -4,7 +4,7 @@
 /* { dg-alaska-mode plain } */
 /* { dg-env "ALASKA_STATS=1" } */
 /* { dg-output "^halloc 1 1\ncalloc 1 1\nrealloc 1 1 1\nstats 0 1 3\n" } */
-/* { dg-output "alaska: service malloc\nalaska: handles_allocated 1\nalaska: handles_freed 1\nalaska: handles_live 0\nalaska: handles_peak 1\nalaska: bytes_live 0\nalaska: raw_fallbacks 3\n$" } */
+/* { dg-output "alaska: service malloc\nalaska: handles_allocated 1\nalaska: handles_freed 1\nalaska: handles_live 0\nalaska: handles_peak 1\nalaska: bytes_live 0\nalaska: raw_fallbacks 3\nalaska: table_bytes 4096\n$" } */
 #include <alaska.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
 /* { dg-alaska-mode plain } */
 /* { dg-env "ALASKA_STATS=1" } */
 /* { dg-output "^usable 1\nrealloc 1 1\nnull-usable 0\ndone\n" } */
-/* { dg-output "alaska: service malloc\nalaska: handles_allocated 0\nalaska: handles_freed 0\nalaska: handles_live 0\nalaska: handles_peak 0\nalaska: bytes_live 0\nalaska: raw_fallbacks 0\n$" } */
+/* { dg-output "alaska: service malloc\nalaska: handles_allocated 0\nalaska: handles_freed 0\nalaska: handles_live 0\nalaska: handles_peak 0\nalaska: bytes_live 0\nalaska: raw_fallbacks 0\nalaska: table_bytes 0\n$" } */
 #include <alaska.h>
 #include <malloc.h>
 #include <stdio.h>

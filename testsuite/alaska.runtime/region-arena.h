@@ -27,7 +27,7 @@ static int bound(void)
 static int in_region(const void *p)
 {
   uintptr_t a = (uintptr_t) p;
-  return a >= ALASKA_BACKING_BASE && a < ALASKA_BACKING_END;
+  return a >= ALASKA_BACKING_BASE && a < ALASKA_BACKING_LIMIT;
 }
 
 static void *worker(void *arg)

@@ -4,7 +4,7 @@
 /* { dg-alaska-mode plain } */
 /* { dg-env "ALASKA_STATS=1" } */
 /* { dg-output "^get 0\nlive-usable (\[0-9\]+)\n" } */
-/* { dg-output "alaska: service malloc\nalaska: handles_allocated 7\nalaska: handles_freed 5\nalaska: handles_live 2\nalaska: handles_peak 4\nalaska: bytes_live \\1\nalaska: raw_fallbacks 1\n$" } */
+/* { dg-output "alaska: service malloc\nalaska: handles_allocated 7\nalaska: handles_freed 5\nalaska: handles_live 2\nalaska: handles_peak 4\nalaska: bytes_live \\1\nalaska: raw_fallbacks 1\nalaska: table_bytes 4096\n$" } */
 #include <alaska.h>
 #include <stdio.h>
 
