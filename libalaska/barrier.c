@@ -104,6 +104,46 @@ static void join(ucontext_t *uc)
   me->uc = NULL;
 }
 
+/* Was uc interrupted in a system call that the kernel set up to restart
+ * (SA_RESTART: the IP moved back onto the `syscall' instruction, whose
+ * return address is still in RCX), one that fails with EINTR for a
+ * handler without SA_RESTART (not fork or clone)? */
+static int restarting_syscall(const ucontext_t *uc)
+{
+  const greg_t *g = uc->uc_mcontext.gregs;
+  const unsigned char *ip = (const unsigned char *) g[REG_RIP];
+  long nr = (long) g[REG_RAX];
+  return ip[0] == 0x0f && ip[1] == 0x05 && (uintptr_t) g[REG_RCX] == (uintptr_t) ip + 2
+         && nr != SYS_clone && nr != SYS_clone3 && nr != SYS_fork && nr != SYS_vfork;
+}
+
+/* Is a signal of the program's pending (it came while this handler ran,
+ * which blocks them), not blocked by the interrupted code, with a handler
+ * installed without SA_RESTART? */
+static int program_signal_interrupts(const ucontext_t *uc)
+{
+  sigset_t pending;
+  if (sigpending(&pending))
+    return 0;
+  for (int s = 1; s < NSIG; s++) {
+    struct sigaction sa;
+    if (s == ALASKA_SIGNAL || sigismember(&pending, s) != 1
+        || sigismember(&uc->uc_sigmask, s) == 1 || real_sigaction()(s, NULL, &sa))
+      continue;
+    int handled = (sa.sa_flags & SA_SIGINFO) ? sa.sa_sigaction != NULL
+                  : sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN;
+    if (handled && !(sa.sa_flags & SA_RESTART))
+      return 1;
+  }
+  return 0;
+}
+
+/* Blocks the program's signals while it runs (not the ones a fault
+ * raises).  A system call it interrupted restarts (SA_RESTART), but a
+ * signal of the program's that came meanwhile, whose handler has no
+ * SA_RESTART, must still cut it short with EINTR, as it would have without
+ * the barrier (a waitpid that waits for that signal to forward it): the
+ * call returns EINTR, and that signal's handler runs on the way out. */
 static void on_signal(int sig, siginfo_t *info, void *ctx)
 {
   (void) sig, (void) info;
@@ -119,6 +159,10 @@ static void on_signal(int sig, siginfo_t *info, void *ctx)
     else if (!alaska_function_at(pc))
       join(uc);                 /* outside instrumented code */
     /* else: runs on to a safepoint */
+  }
+  if (restarting_syscall(uc) && program_signal_interrupts(uc)) {
+    uc->uc_mcontext.gregs[REG_RIP] += 2;
+    uc->uc_mcontext.gregs[REG_RAX] = -EINTR;
   }
   errno = saved;
 }
@@ -329,10 +373,14 @@ static void install(void)
   memset(&sa, 0, sizeof sa);
   sa.sa_sigaction = on_signal;
   sa.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigemptyset(&sa.sa_mask);
-  sigaction(ALASKA_SIGNAL, &sa, NULL);
+  sigfillset(&sa.sa_mask);
+  static const int faults[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT, SIGSYS };
+  for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++)
+    sigdelset(&sa.sa_mask, faults[i]);
+  real_sigaction()(ALASKA_SIGNAL, &sa, NULL);
   sa.sa_sigaction = on_trap;
   sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
   real_sigaction()(SIGILL, &sa, &program_sigill);
 }
 

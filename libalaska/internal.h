@@ -215,7 +215,7 @@ struct alaska_thread {
   int voluntary_uc;             /* uc is from getcontext, not a signal */
   volatile int in_runtime;      /* inside libalaska: stops when leaving */
   volatile int pending;         /* a barrier waits for it to leave */
-  unsigned signals;             /* ALASKA_SIGNALs received (sleep-restart.c) */
+  unsigned signals;             /* ALASKA_SIGNALs received (sleep-restart.c, wait-restart.c) */
   uintptr_t stack_floor;        /* a whole walk of its stack ends at or above (0: unknown) */
   /* Handles a libalaska wrapper translated, pinned while it runs. */
   unsigned wrapper_pins_n;
@@ -227,6 +227,15 @@ extern pthread_mutex_t alaska_registry_lock;
 extern struct alaska_thread *alaska_threads;
 extern __thread struct alaska_thread *alaska_self __attribute__((tls_model("initial-exec")));
 void alaska_threads_init(void);
+
+/* How many ALASKA_SIGNALs the calling thread has received (0 in a thread
+ * barriers do not stop): a system call that failed with EINTR while this
+ * count changed was interrupted by a barrier. */
+static inline unsigned alaska_barrier_signals(void)
+{
+  struct alaska_thread *me = alaska_self;
+  return me ? __atomic_load_n(&me->signals, __ATOMIC_RELAXED) : 0;
+}
 
 /* ---- barrier.c -------------------------------------------------------- */
 #define ALASKA_SIGNAL (SIGRTMAX - 2)

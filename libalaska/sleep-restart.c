@@ -18,12 +18,6 @@
 #include <unistd.h>
 #include "internal.h"
 
-static unsigned barrier_signals(void)
-{
-  struct alaska_thread *me = alaska_self;
-  return me ? __atomic_load_n(&me->signals, __ATOMIC_RELAXED) : 0;
-}
-
 typedef int clock_nanosleep_fn(clockid_t, int, const struct timespec *, struct timespec *);
 
 /* a + b, and a - b floored at zero. */
@@ -67,17 +61,17 @@ static int restarting_sleep(clockid_t clock, int flags, const struct timespec *r
   clockid_t on = relative && clock == CLOCK_REALTIME ? CLOCK_MONOTONIC : clock;
   struct timespec start = { 0, 0 }, now;
   int have_start = relative && clock_gettime(on, &start) == 0;
-  unsigned seen = barrier_signals();
+  unsigned seen = alaska_barrier_signals();
   int err = real(clock, flags, req, rem);       /* a null req: libc's EFAULT */
-  if (err != EINTR || barrier_signals() == seen || (relative && !have_start))
+  if (err != EINTR || alaska_barrier_signals() == seen || (relative && !have_start))
     return err;
   struct timespec until = relative ? ts_add(start, *req) : *req;
   do {
-    seen = barrier_signals();
+    seen = alaska_barrier_signals();
     err = real(on, TIMER_ABSTIME, &until, NULL);
     /* Woken by another signal (if one came in the same window as the
      * barrier's, it is taken for the barrier's): as libc would. */
-  } while (err == EINTR && barrier_signals() != seen);
+  } while (err == EINTR && alaska_barrier_signals() != seen);
   if (err == EINTR && rem && relative && clock_gettime(on, &now) == 0)
     *rem = ts_left(until, now);
   return err;

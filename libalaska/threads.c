@@ -19,6 +19,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -97,10 +98,21 @@ ALASKA_API int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
   return r;
 }
 
-/* A thread of the runtime's own (the stress timer): not registered. */
+/* A thread of the runtime's own (the stress timer, Anchorage's control
+ * loop): not registered.  It starts with every signal blocked (a new
+ * thread inherits its creator's mask), so that a signal sent to the
+ * process is never delivered to it: the program's handler would run on a
+ * thread that barriers do not stop, and a signal the program blocks in
+ * order to sigwait for it (or leaves to its default action) would kill the
+ * process from there. */
 ALASKA_API int alaska_service_thread_create(pthread_t *thread, void *(*fn)(void *), void *arg)
 {
-  return real_create(thread, NULL, fn, arg);
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
+  int r = real_create(thread, NULL, fn, arg);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  return r;
 }
 
 static void before_fork(void)
