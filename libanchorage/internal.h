@@ -46,6 +46,10 @@
 #include <alaska.h>
 #include "anchorage.h"
 
+/* Everything declared here is defined in the library: hidden, so that
+ * the library reaches its own data without the GOT. */
+#pragma GCC visibility push(hidden)
+
 #define ANCHORAGE_API __attribute__((visibility("default")))
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
@@ -208,6 +212,8 @@ extern struct theap *_Atomic anchorage_heaps;
 extern pthread_mutex_t anchorage_heaps_lock;
 extern _Atomic long anchorage_retired_live;
 int anchorage_heaps_init(void);
+/* A small object (size <= SMALL_MAX, 16-aligned); NULL only when neither
+ * the heap nor the region has room. */
 void *tc_alloc(size_t size);
 void tc_free(void *p);
 /* Remove a page from its owner's lists or the abandoned list (the world
@@ -241,8 +247,10 @@ void shard_add_live(struct shard *s, long delta);
 void shard_add_extent(struct shard *s, long delta);
 void shard_adopt(struct shard *s, struct subheap *sh);
 void shard_release(struct subheap *sh);     /* an empty sub-heap back to the pool */
-extern const struct alaska_service alaska_service_anchorage;
+extern ANCHORAGE_API const struct alaska_service alaska_service_anchorage;
 int anchorage_active(void);
+/* From libalaska's region malloc (never moves); NULL: no room. */
+void *anchorage_region_alloc(size_t size, size_t align, int zero);
 
 /* ---- defrag.c: a pass, under a barrier --------------------------------- */
 struct pass_result {
@@ -290,4 +298,5 @@ void anchorage_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void anchorage_stats_pass(const struct pass_result *r, uint64_t ns);
 void anchorage_stats_large(long delta);
 
+#pragma GCC visibility pop
 #endif

@@ -175,11 +175,13 @@ static struct theap *heap_new(void)
   return h;
 }
 
-static __attribute__((noinline)) void *alloc_slow(unsigned c)
+/* No free block in the current page: the next page that has one, or a
+ * new page, or, when the reserved region is full, the region. */
+static __attribute__((noinline)) void *alloc_slow(unsigned c, size_t size)
 {
   struct theap *h = my_heap;
   if (h == &empty_heap && !(h = heap_new()))
-    return NULL;
+    return anchorage_region_alloc(size, 16, 0);
   if (atomic_load_explicit(&h->remote, memory_order_relaxed))
     collect_remote(h);
   struct page *pg = h->cur[c];
@@ -189,7 +191,7 @@ static __attribute__((noinline)) void *alloc_slow(unsigned c)
     while ((pg = h->avail[c].head) && !ready(pg))
       to_full(h, pg);
     if (!pg && !(pg = new_page(h, c)))
-      return NULL;
+      return anchorage_region_alloc(size, 16, 0);
     h->cur[c] = pg;
   }
   void **b = pg->free;
@@ -211,7 +213,7 @@ void *tc_alloc(size_t size)
     add_live(h, pg->size);
     return b;
   }
-  return alloc_slow(c);
+  return alloc_slow(c, size);
 }
 
 /* A page that was full gets a free block, or an owned page empties. */
