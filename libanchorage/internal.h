@@ -219,8 +219,9 @@ void tc_free(void *p);
 /* Remove a page from its owner's lists or the abandoned list (the world
  * stopped, or the owner), and give it back. */
 void tc_page_release(struct page *pg);
-/* Live bytes and extent of the page sub-heaps, from the heaps' counters. */
-void anchorage_pages_totals(size_t *extent, size_t *live);
+/* Live bytes and extent of the page sub-heaps, from the heaps' counters,
+ * and (slack not NULL) the free bytes in the threads' current pages. */
+void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack);
 
 /* ---- compact.c: compaction of the size classes, under a barrier ------ */
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r);
@@ -278,6 +279,8 @@ int pause_stopped(void);                        /* pause_over() said 1 in this p
 /* ---- control.c --------------------------------------------------------- */
 int anchorage_control_start(void);
 void anchorage_control_stop(void);
+/* (extent - slack) / live: the extent of the heap, less the free bytes of
+ * the threads' current pages, over the live bytes; 1.0 when nothing lives. */
 double anchorage_fragmentation(size_t *extent, size_t *live);
 extern volatile int anchorage_defragmenting;
 
