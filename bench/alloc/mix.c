@@ -3,9 +3,10 @@
    its own array of SLOTS pointers, run OPS operations: pick a slot at
    random; free its object if it holds one (checking the stamp written
    into it), else allocate an object of a random size between 8 bytes and
-   16 KiB (log-uniform: as many small objects as large ones per power of
-   two) and stamp its first and last words.  No object crosses threads.
-   Usage: mix [THREADS [OPS [SLOTS]]] (defaults 2, 4000000, 2000); prints
+   MAX bytes (log-uniform: as many small objects as large ones per power
+   of two) and stamp its first and last words.  No object crosses threads.
+   Usage: mix [THREADS [OPS [SLOTS [MAX]]]] (defaults 2, 4000000, 2000,
+   16384; MAX a power of two from 16 to 2^30); prints
    the number of operations and a checksum that does not depend on the
    thread count's scheduling, and exits 1 if a stamp was wrong. */
 #include <pthread.h>
@@ -29,12 +30,14 @@ static uint64_t next (uint64_t *s)
   return *s = x;
 }
 
+static unsigned max_log = 14;                   /* sizes up to 2^max_log */
+
 static size_t random_size (uint64_t *s)
 {
   uint64_t r = next (s);
-  unsigned k = 3 + r % 11;                      /* 2^3 .. 2^13 */
+  unsigned k = 3 + r % (max_log - 3);           /* 2^3 .. 2^(max_log-1) */
   size_t n = ((size_t) 1 << k) + (r >> 8) % ((size_t) 1 << k);
-  return n > 16384 ? 16384 : n;
+  return n > ((size_t) 1 << max_log) ? (size_t) 1 << max_log : n;
 }
 
 struct slot { char *p; size_t size; };
@@ -108,6 +111,12 @@ int main (int argc, char **argv)
   long threads = arg (argc, argv, 1, 2, 256);
   long ops = arg (argc, argv, 2, 4000000, 1L << 40);
   long slots = arg (argc, argv, 3, 2000, 1L << 24);
+  long max = arg (argc, argv, 4, 16384, 1L << 30);
+  if (max < 16 || (max & (max - 1))) {
+    fprintf (stderr, "mix: MAX '%s' is not a power of two from 16 to 2^30\n", argv[4]);
+    return 2;
+  }
+  max_log = (unsigned) __builtin_ctzl ((unsigned long) max);
   struct worker *w = calloc (threads, sizeof *w);
   for (long t = 0; t < threads; t++) {
     w[t] = (struct worker) { .seed = 0x9e3779b97f4a7c15ULL * (t + 1), .ops = ops, .slots = slots };
