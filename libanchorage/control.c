@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* control.c: the control loop (a background thread) and the passes it
- * asks for.  It keeps fragmentation -- the sub-heaps' extent over their
- * live bytes, O(1) from the shards' counters -- within [F_lb, F_ub] and the
+ * asks for.  It keeps fragmentation -- the heap's extent, less the free
+ * bytes of the threads' current pages, over the live bytes, from counters
+ * the shards and threads keep -- within [F_lb, F_ub] and the
  * fraction of time spent in passes within [O_lb, O_ub]:
  *   waiting:        wake every 500 ms; defragment when fragmentation > F_ub
  *                   (and the heap is at least ANCHORAGE_MIN_EXTENT bytes).
@@ -55,15 +56,15 @@ double anchorage_fragmentation(size_t *extent, size_t *live)
     e += __atomic_load_n(&anchorage_shards[i].extent, __ATOMIC_RELAXED);
     l += __atomic_load_n(&anchorage_shards[i].live, __ATOMIC_RELAXED);
   }
-  size_t pe, pl;
-  anchorage_pages_totals(&pe, &pl);
+  size_t pe, pl, slack;
+  anchorage_pages_totals(&pe, &pl, &slack);
   e += pe;
   l += pl;
   if (extent)
     *extent = e;
   if (live)
     *live = l;
-  return l ? (double) e / (double) l : 1.0;
+  return l ? (double) (e - slack) / (double) l : 1.0;
 }
 
 static size_t pass_budget(void)

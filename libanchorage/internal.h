@@ -48,6 +48,10 @@
 #define RUNTIME_NAME "anchorage"
 #include "runtime-assert.h"
 
+/* Everything declared here is defined in the library: hidden, so that
+ * the library reaches its own data without the GOT. */
+#pragma GCC visibility push(hidden)
+
 #define ANCHORAGE_API __attribute__((visibility("default")))
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
@@ -216,13 +220,16 @@ extern struct theap *_Atomic anchorage_heaps;
 extern pthread_mutex_t anchorage_heaps_lock;
 extern _Atomic long anchorage_retired_live;
 int anchorage_heaps_init(void);
+/* A small object (size <= SMALL_MAX, 16-aligned); NULL only when neither
+ * the heap nor the region has room. */
 void *tc_alloc(size_t size);
 void tc_free(void *p);
 /* Remove a page from its owner's lists or the abandoned list (the world
  * stopped, or the owner), and give it back. */
 void tc_page_release(struct page *pg);
-/* Live bytes and extent of the page sub-heaps, from the heaps' counters. */
-void anchorage_pages_totals(size_t *extent, size_t *live);
+/* Live bytes and extent of the page sub-heaps, from the heaps' counters,
+ * and (slack not NULL) the free bytes in the threads' current pages. */
+void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack);
 
 /* ---- compact.c: compaction of the size classes, under a barrier ------ */
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r);
@@ -249,8 +256,10 @@ void shard_add_live(struct shard *s, long delta);
 void shard_add_extent(struct shard *s, long delta);
 void shard_adopt(struct shard *s, struct subheap *sh);
 void shard_release(struct subheap *sh);     /* an empty sub-heap back to the pool */
-extern const struct alaska_service alaska_service_anchorage;
+extern ANCHORAGE_API const struct alaska_service alaska_service_anchorage;
 int anchorage_active(void);
+/* From libalaska's region malloc (never moves); NULL: no room. */
+void *anchorage_region_alloc(size_t size, size_t align, int zero);
 
 /* ---- defrag.c: a pass, under a barrier --------------------------------- */
 struct pass_result {
@@ -278,6 +287,8 @@ int pause_stopped(void);                        /* pause_over() said 1 in this p
 /* ---- control.c --------------------------------------------------------- */
 int anchorage_control_start(void);
 void anchorage_control_stop(void);
+/* (extent - slack) / live: the extent of the heap, less the free bytes of
+ * the threads' current pages, over the live bytes; 1.0 when nothing lives. */
 double anchorage_fragmentation(size_t *extent, size_t *live);
 extern volatile int anchorage_defragmenting;
 
@@ -297,4 +308,5 @@ void anchorage_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void anchorage_stats_pass(const struct pass_result *r, uint64_t ns);
 void anchorage_stats_large(long delta);
 
+#pragma GCC visibility pop
 #endif

@@ -98,7 +98,7 @@ static char *refill(struct shard *s, size_t size)
 /* Objects aligned beyond 16 bytes (which would never move), and those
  * Anchorage has no room for, come from libalaska's jemalloc arena in the
  * backing region, and never move. */
-static void *region_alloc(size_t size, size_t align, int zero)
+void *anchorage_region_alloc(size_t size, size_t align, int zero)
 {
   void *p = alaska_region_malloc(size, align, zero);
   if (p)
@@ -106,24 +106,21 @@ static void *region_alloc(size_t size, size_t align, int zero)
   return p;
 }
 
-static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
+/* Everything but a small, unaligned, uninitialised object. */
+static __attribute__((noinline)) void *alloc_other(size_t size, size_t align, int zero)
 {
-  (void) id;
-  if (likely(size <= SMALL_MAX && align <= 16)) {
+  if (size <= SMALL_MAX && align <= 16) {
     void *p = tc_alloc(size);
-    if (likely(p != NULL)) {
-      if (zero)
-        memset(p, 0, size);
-      return p;
-    }
-    return region_alloc(size, align, zero);     /* the reserved region is full */
+    if (p)
+      memset(p, 0, size);
+    return p;
   }
   size_t bs = block_for(size);
   if (unlikely(align > 16))
-    return region_alloc(size, align, zero);
+    return anchorage_region_alloc(size, align, zero);
   if (unlikely(bs > LARGE_BLOCK)) {
     void *p = large_alloc(size);                /* zero-filled: a fresh mapping */
-    return p ? p : region_alloc(size, align, zero);
+    return p ? p : anchorage_region_alloc(size, align, zero);
   }
   struct shard *s = this_shard();
   pthread_mutex_lock(&s->lock);
@@ -132,15 +129,25 @@ static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
     p = refill(s, bs);
   pthread_mutex_unlock(&s->lock);
   if (unlikely(!p))                     /* the reserved region is full */
-    return region_alloc(size, align, zero);
+    return anchorage_region_alloc(size, align, zero);
   if (zero)
     memset(p, 0, size);
   return p;
 }
 
-static void anchorage_free(uint32_t id, void *p)
+/* The fast path is tc_alloc's, called last so that it needs no frame:
+ * tc_alloc itself falls back on the region when the heap is full. */
+static void *anchorage_alloc(uint32_t id, size_t size, size_t align, int zero)
 {
   (void) id;
+  if (likely(size <= SMALL_MAX && align <= 16 && !zero))
+    return tc_alloc(size);
+  return alloc_other(size, align, zero);
+}
+
+/* Everything but a small object. */
+static __attribute__((noinline)) void free_other(void *p)
+{
   if (unlikely(!in_region(p))) {
     if (in_large(p)) {
       large_free(p);
@@ -151,16 +158,21 @@ static void anchorage_free(uint32_t id, void *p)
     return;
   }
   struct subheap *sh = subheap_of(p);
-  if (likely(sh->kind == SH_PAGES)) {
-    tc_free(p);
-    return;
-  }
   struct shard *s = sh->owner;          /* stable: the sub-heap holds p */
   pthread_mutex_lock(&s->lock);
   subheap_free(sh, p, (size_t) (block_end(sh, p) - (char *) p));
   if (sh->live == 0 && sh != s->cur)
     shard_release(sh);
   pthread_mutex_unlock(&s->lock);
+}
+
+static void anchorage_free(uint32_t id, void *p)
+{
+  (void) id;
+  if (likely(in_region(p) && subheap_of(p)->kind == SH_PAGES))
+    tc_free(p);
+  else
+    free_other(p);
 }
 
 static size_t anchorage_usable_size(uint32_t id, void *p)

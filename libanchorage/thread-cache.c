@@ -175,11 +175,13 @@ static struct theap *heap_new(void)
   return h;
 }
 
-static __attribute__((noinline)) void *alloc_slow(unsigned c)
+/* No free block in the current page: the next page that has one, or a
+ * new page, or, when the reserved region is full, the region. */
+static __attribute__((noinline)) void *alloc_slow(unsigned c, size_t size)
 {
   struct theap *h = my_heap;
   if (h == &empty_heap && !(h = heap_new()))
-    return NULL;
+    return anchorage_region_alloc(size, 16, 0);
   if (atomic_load_explicit(&h->remote, memory_order_relaxed))
     collect_remote(h);
   struct page *pg = h->cur[c];
@@ -189,7 +191,7 @@ static __attribute__((noinline)) void *alloc_slow(unsigned c)
     while ((pg = h->avail[c].head) && !ready(pg))
       to_full(h, pg);
     if (!pg && !(pg = new_page(h, c)))
-      return NULL;
+      return anchorage_region_alloc(size, 16, 0);
     h->cur[c] = pg;
   }
   void **b = pg->free;
@@ -213,7 +215,7 @@ void *tc_alloc(size_t size)
     add_live(h, pg->size);
     return b;
   }
-  return alloc_slow(c);
+  return alloc_slow(c, size);
 }
 
 /* A page that was full gets a free block, or an owned page empties. */
@@ -311,14 +313,38 @@ int anchorage_heaps_init(void)
   return pthread_key_create(&retire_key, retire);
 }
 
-void anchorage_pages_totals(size_t *extent, size_t *live)
+/* The free bytes of a heap's current pages: a thread allocates from one
+ * page per class, so no pass can give these back.  Read without the
+ * owner's knowledge: a page changing meanwhile makes the figure a little
+ * off, never unsafe (page records are never unmapped). */
+static size_t current_slack(const struct theap *h)
+{
+  size_t slack = 0;
+  for (unsigned c = 0; c < NCLASSES; c++) {
+    const struct page *pg = __atomic_load_n(&h->cur[c], __ATOMIC_RELAXED);
+    if (pg == &anchorage_empty_page)
+      continue;
+    uint32_t cap = __atomic_load_n(&pg->capacity, __ATOMIC_RELAXED);
+    uint32_t used = __atomic_load_n(&pg->used, __ATOMIC_RELAXED);
+    if (used < cap)
+      slack += (size_t) (cap - used) * __atomic_load_n(&pg->size, __ATOMIC_RELAXED);
+  }
+  return slack;
+}
+
+void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack)
 {
   long l = atomic_load_explicit(&anchorage_retired_live, memory_order_relaxed);
   long n = (long) __atomic_load_n(&anchorage_abandoned_pages, __ATOMIC_RELAXED);
+  size_t sl = 0;
   for (struct theap *h = atomic_load_explicit(&anchorage_heaps, memory_order_acquire); h; h = h->next) {
     l += atomic_load_explicit((_Atomic long *) &h->live, memory_order_relaxed);
     n += atomic_load_explicit((_Atomic long *) &h->pages, memory_order_relaxed);
+    if (slack && __atomic_load_n(&h->in_use, __ATOMIC_RELAXED))
+      sl += current_slack(h);
   }
   *extent = n > 0 ? (size_t) n * PAGE_SIZE : 0;
   *live = l > 0 ? (size_t) l : 0;
+  if (slack)
+    *slack = sl < *extent ? sl : *extent;
 }
