@@ -32,7 +32,7 @@ int main(void)
   }
   for (int i = 0; i < N; i++)
     intact += h[i][0] == i && h[i][SIZE - 1] == i + 100;
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   alaska_stats_get(&st);
   printf("handles %d\nfar %d\nintact %d\nraw %llu\n", handles, far >= N / 2, intact,
          (unsigned long long) st.raw_fallbacks);

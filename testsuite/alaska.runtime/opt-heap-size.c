@@ -21,7 +21,7 @@ int main(void)
     abort();
   a[SIZE - 1] = 1;
   b[SIZE - 1] = 2;
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   alaska_stats_get(&st);
   printf("first %d\nsecond %d\nbytes %d\nraw %llu\n", alaska_is_handle(a), alaska_is_handle(b),
          a[SIZE - 1] + b[SIZE - 1], (unsigned long long) st.raw_fallbacks);

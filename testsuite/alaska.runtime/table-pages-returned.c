@@ -32,7 +32,7 @@ static uint64_t next(void)
 
 static uint64_t table_bytes(void)
 {
-  struct alaska_stats st;
+  struct alaska_stats st = { .size = sizeof st };
   if (alaska_stats_get(&st))
     abort();
   return st.table_bytes;
