@@ -182,6 +182,9 @@ int alaska_barrier_try(long wait_ms);
  * (its contents already copied to `backing'). */
 int alaska_is_pinned(uint32_t id);
 void alaska_relocate(uint32_t id, void *backing);
+/* For services, during a barrier: when this attempt began stopping the
+ * threads (CLOCK_MONOTONIC, ns), where the barrier's pause starts. */
+uint64_t alaska_barrier_started_ns(void);
 /* For services, during a barrier: call fn for every live handle whose
  * backing address is in [lo, hi), in ID order.  One read of the whole
  * table, so that a service need not record each object's ID. */

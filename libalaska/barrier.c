@@ -87,6 +87,13 @@ static uint64_t now_ns(void)
   return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
+static uint64_t started_ns;     /* the current attempt's start (barrier_lock) */
+
+ALASKA_API uint64_t alaska_barrier_started_ns(void)
+{
+  return started_ns;
+}
+
 /* ---- joining ---------------------------------------------------------- */
 
 static void join(ucontext_t *uc)
@@ -469,6 +476,7 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
     table_ready = 1;
   }
   uint64_t t0 = now_ns();
+  started_ns = t0;
   pinned = NULL;
   if (pins_alloc(4096)) {
     pthread_mutex_unlock(&barrier_lock);

@@ -39,7 +39,6 @@ static uint64_t t_start;
 /* What the next barrier's pass should do (set by anchorage_run_pass). */
 static size_t pending_budget;
 static int pending_forced;
-static uint64_t pending_t0;     /* when its barrier started */
 static struct pass_result last;
 
 static uint64_t now_ns(void)
@@ -83,7 +82,10 @@ static size_t pass_budget(void)
 void anchorage_barrier_hook(void)
 {
   size_t budget = pending_budget ? pending_budget : pass_budget();
-  pause_begin(pending_t0 ? pending_t0 : anchorage_now_ns());
+  /* The pause runs from when this attempt began stopping the threads:
+   * attempts that gave up before it do not count against the bound. */
+  uint64_t t0 = alaska_barrier_started_ns();
+  pause_begin(t0 ? t0 : anchorage_now_ns());
   anchorage_pass(budget, pending_forced, &last);
 }
 
@@ -99,13 +101,11 @@ int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_resu
   pending_forced = forced;
   memset(&last, 0, sizeof last);
   uint64_t t0 = now_ns();
-  pending_t0 = t0;
   int rc = wait_ms ? alaska_barrier_try(wait_ms) : alaska_barrier();
   *ns = now_ns() - t0;
   *r = last;
   pending_budget = 0;
   pending_forced = 0;
-  pending_t0 = 0;
   pthread_mutex_unlock(&pass_lock);
   if (rc == 0)
     anchorage_stats_pass(NULL, *ns);

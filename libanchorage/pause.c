@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* pause.c: the pause bound of a pass (ANCHORAGE_MAX_PAUSE).  A pause runs
- * from the moment the barrier starts stopping threads -- anchorage_run_pass
- * notes it just before calling alaska_barrier(); for a barrier Anchorage
- * did not ask for, from the moment the barrier hook runs -- until the
- * threads resume.  A pass asks pause_over() before each unit of moving
+ * from the moment the barrier's attempt starts stopping threads
+ * (alaska_barrier_started_ns(): attempts that gave up before it do not
+ * count) until the threads resume.  A pass asks pause_over() before each unit of moving
  * work (a source page of a size class, a medium object, a large object):
  * the first unit always goes ahead, and after it the pass stops once the
  * clock has reached the bound.  With a bound of 0 a pass therefore does
