@@ -12,5 +12,6 @@
 /* { dg-output "POST /form/3: 200, 3003 bytes sent, echo same\n" } */
 /* { dg-output "GET /doc/4: 200, 70004 bytes, same\n" } */
 /* { dg-output "POST /form/5: 200, 5005 bytes sent, echo same\n" } */
+/* { dg-output "CURLINFO_PRIVATE gave back the handle: 6 of 6\n" } */
 /* { dg-output "callbacks: many, moving objects in all\nserver: 6 requests\n$" } */
 #include "marshal-curl.c"

@@ -6,11 +6,14 @@
    variadic curl_easy_setopt), a malloc'd sink passed as CURLOPT_WRITEDATA
    and handed back to the write callback, curl_slist headers appended from
    malloc'd strings, a malloc'd body as CURLOPT_POSTFIELDS (curl keeps the
-   pointer and reads it during curl_easy_perform), and a malloc'd long for
-   curl_easy_getinfo.  The write callback moves every unpinned object
-   (alaska_barrier, the malloc service) while curl is in the middle of a
-   transfer, and so does the loop between requests.  Each response is checked byte for
-   byte against what the server was sent. */
+   pointer and reads it during curl_easy_perform), a malloc'd long for
+   curl_easy_getinfo, and the sink again as CURLOPT_PRIVATE, which
+   CURLINFO_PRIVATE gives back: the program gets the handle it passed (into
+   a variable, or into malloc'd memory) and frees the sink through it.
+   The write callback moves every unpinned object (alaska_barrier, the
+   malloc service) while curl is in the middle of a transfer, and so does
+   the loop between requests.  Each response is checked byte for byte
+   against what the server was sent. */
 /* { dg-do run } */
 /* { dg-require-pkg "libcurl" } */
 /* { dg-env "ALASKA_SERVICE=malloc" } */
@@ -21,6 +24,7 @@
 /* { dg-output "POST /form/3: 200, 3003 bytes sent, echo same\n" } */
 /* { dg-output "GET /doc/4: 200, 70004 bytes, same\n" } */
 /* { dg-output "POST /form/5: 200, 5005 bytes sent, echo same\n" } */
+/* { dg-output "CURLINFO_PRIVATE gave back the handle: 6 of 6\n" } */
 /* { dg-output "callbacks: many, moving objects in all\nserver: 6 requests\n$" } */
 #include <alaska.h>
 #include <arpa/inet.h>
@@ -138,7 +142,7 @@ struct sink
   unsigned calls;
 };
 
-static unsigned callbacks, probe_moves;
+static unsigned callbacks, probe_moves, private_same;
 static char *probe;             /* never given to curl */
 
 static void *backing (const void *h)
@@ -217,6 +221,7 @@ int main (void)
       curl_easy_setopt (c, CURLOPT_WRITEFUNCTION, on_write);
       curl_easy_setopt (c, CURLOPT_WRITEDATA, s);
       curl_easy_setopt (c, CURLOPT_HTTPHEADER, headers);
+      curl_easy_setopt (c, CURLOPT_PRIVATE, s);
       if (post)
         {
           curl_easy_setopt (c, CURLOPT_POSTFIELDS, body);
@@ -251,12 +256,19 @@ int main (void)
           printf ("GET /doc/%u: %ld, %zu bytes, %s\n", i, *code, s->len,
                   same ? "same" : "DIFFERENT");
         }
+      struct sink *back_here = NULL, **back = post ? &back_here : malloc (sizeof *back);
+      curl_easy_getinfo (c, CURLINFO_PRIVATE, back);
+      private_same += *back == s && alaska_is_handle (*back);
+      s = *back;
+      if (back != &back_here)
+        free (back);
       curl_easy_cleanup (c);
       curl_slist_free_all (headers);
       free (code), free (url), free (body), free (s->data), free (s);
       alaska_barrier ();
     }
   curl_global_cleanup ();
+  printf ("CURLINFO_PRIVATE gave back the handle: %u of %d\n", private_same, REQUESTS);
   printf ("callbacks: %s, moving objects in %s\n", callbacks >= 2 * REQUESTS ? "many" : "few",
           probe_moves == callbacks ? "all" : "not all");
   free (probe);
