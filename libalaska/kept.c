@@ -157,6 +157,10 @@ ALASKA_API void *alaska_export(void *p)
 static uint32_t exported_lookup(uintptr_t backing, int forget)
 {
   uint32_t id = ALASKA_NO_ID;
+  /* Every holder of the lock is in the runtime, where no barrier stops it:
+   * else a barrier could stop this thread holding the lock while another
+   * waits for it inside alaska_keep, which the barrier waits for. */
+  alaska_runtime_enter();
   pthread_mutex_lock(&exported_lock);
   if (exported_cap) {
     size_t i = exported_find(backing);
@@ -167,6 +171,7 @@ static uint32_t exported_lookup(uintptr_t backing, int forget)
     }
   }
   pthread_mutex_unlock(&exported_lock);
+  alaska_runtime_leave();
   return id;
 }
 
