@@ -26,11 +26,13 @@
  *     v = *slot                  (a null argument reads a zero instead)
  *     m[i] = { slot, v, - }      (struct alaska_marshal_slot)
  *     [pin v]                    (the caller's pin set, live to the end)
- *     k = alaska_marshal_in (m, n)   (live handles translated into the slots)
- * and after it alaska_marshal_out (m, k ? n : 0), which gives back handle + offset
+ *     alaska_marshal_in (m, n)       (live handles translated into the slots)
+ * and after it alaska_marshal_out (m, n), which gives back handle + offset
  * for what the callee left pointing into a translated object: a slot's
  * own, or the object of a translated argument (m's entries with a null
- * slot), as getpwnam_r's members point into its buffer.  The arguments'
+ * slot), as getpwnam_r's members point into its buffer; and the handle
+ * for the address of a kept object (see alaska_keep).  A variadic
+ * argument of type `T **' is a slot too.  The arguments'
  * pins last to alaska_marshal_out too, so the structure holding the slots
  * cannot move while they hold raw addresses.  A call that ends its block
  * (it cannot return, or may throw) is not marshalled. */
@@ -156,18 +158,38 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
   const char *name = alaska_callee_name (call);
   unsigned HOST_WIDE_INT handles = alaska_handle_args (call);
   std::vector<slot> slots;
-  unsigned n = gimple_call_num_args (call), i = 0;
+  unsigned n = gimple_call_num_args (call);
+  bool variadic = stdarg_p (fntype);
   gimple_seq seq = NULL;
-  for (tree p = TYPE_ARG_TYPES (fntype); p && i < n; p = TREE_CHAIN (p), i++)
+  tree p = TYPE_ARG_TYPES (fntype);
+  for (unsigned i = 0; i < n; i++)
     {
-      tree type = TREE_VALUE (p), arg = gimple_call_arg (call, i);
-      if (type == void_type_node)
+      bool named = p && TREE_VALUE (p) != void_type_node;
+      if (!named && !variadic)
         break;
+      tree arg = gimple_call_arg (call, i);
+      tree type = named ? TREE_VALUE (p) : TREE_TYPE (arg);
+      if (named)
+        p = TREE_CHAIN (p);
+      else
+        for (auto &o : objects)         /* translated: the handle's type */
+          if (o.second == arg)
+            type = TREE_TYPE (o.first);
       if ((i < HOST_BITS_PER_WIDE_INT && (handles >> i & 1))
           || !POINTER_TYPE_P (type) || integer_zerop (arg))
         continue;
       tree q = TREE_TYPE (type);
       std::vector<HOST_WIDE_INT> offs;
+      if (!named)
+        {
+          /* A variadic argument has no prototype to say what the callee
+           * does with it: only the pointer a `T **' points at is a slot,
+           * which the callee may write (curl_easy_getinfo's
+           * CURLINFO_PRIVATE gives back an address it was given). */
+          if (data_pointer_p (q) && !TYPE_READONLY (q) && slots.size () < MAX_SLOTS)
+            slots.push_back ({i, 0});
+          continue;
+        }
       if (data_pointer_p (q) && name && alaska_libc_frees_arg (name, i))
         {
           gimple_seq_add_stmt_without_update
@@ -268,18 +290,13 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
   tree count = build_int_cst (long_unsigned_type_node, entries);
   gcall *in = gimple_build_call (marshal_fn (ALASKA_MARSHAL_IN_FN), 2, build_fold_addr_expr (m),
                                  count);
-  tree translated = make_ssa_name (long_unsigned_type_node);
-  gimple_call_set_lhs (in, translated);
   gimple_seq_add_stmt_without_update (&seq, in);
-  /* Nothing translated: alaska_marshal_out has nothing to look at. */
-  tree any = gimple_build (&seq, NE_EXPR, boolean_type_node, translated,
-                           build_zero_cst (long_unsigned_type_node));
-  tree out_count = gimple_build (&seq, COND_EXPR, long_unsigned_type_node, any, count,
-                                 build_zero_cst (long_unsigned_type_node));
   gsi_insert_seq_before (gsi, seq, GSI_SAME_STMT);
 
+  /* Also when nothing was translated: the callee may write a kept
+   * object's address into a slot. */
   gcall *out = gimple_build_call (marshal_fn (ALASKA_MARSHAL_OUT_FN), 2, build_fold_addr_expr (m),
-                                  out_count);
+                                  count);
   gsi_insert_after (gsi, out, GSI_SAME_STMT);   /* gsi stays on the call */
 
   if (pins)

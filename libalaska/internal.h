@@ -355,10 +355,13 @@ static inline int alaska_kept(uint32_t id)
   _Atomic uint64_t *b = alaska_kept_bits;
   return b && (atomic_load_explicit(&b[id >> 6], memory_order_relaxed) >> (id & 63) & 1);
 }
-/* Exported objects (alaska_export): the handle of the object whose
- * backing starts at raw, which another library gave back to the program;
- * fatal, naming `what', if none does.  alaska_exported_forget: the object
- * at backing is freed or moves (hfree and hrealloc of a kept handle). */
+/* Kept and exported objects (alaska_keep, alaska_export): the handle of
+ * the object whose backing starts at raw, which another library gave back
+ * to the program; alaska_kept_handle_at: NULL if none does,
+ * alaska_exported_handle: fatal, naming `what'.  alaska_exported_forget:
+ * the object at backing is freed or moves (hfree and hrealloc of a kept
+ * handle). */
+void *alaska_kept_handle_at(const void *raw);
 void *alaska_exported_handle(const void *raw, const char *what);
 void alaska_exported_forget(const void *backing);
 /* Is raw pointer p in the backing region, where only handles' memory is? */

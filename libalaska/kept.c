@@ -6,14 +6,18 @@
  * call, and the object never moves again until it is freed.  One bit per
  * handle ID, in a bitmap reserved on the first keep and demand-paged.
  *
- * Exported objects are kept objects whose address went out as a return
- * value: a function of the program that another library calls back -- an
- * allocation hook such as GMP's mp_set_memory_functions takes -- returns
+ * A library gives such an address back to the program as it is: the user
+ * data of a callback, libcurl's CURLINFO_PRIVATE, GMP's realloc and free
+ * hooks given what the program's allocation hook returned.  Exported
+ * objects are kept objects whose address went out as a return value: a
+ * function of the program that another library calls back returns
  * through an export thunk (the plugin's external-thunks.cc), which calls
- * alaska_export().  The library may give that address back to the program
- * to reallocate or free (GMP's realloc and free hooks), so a map from each
- * exported object's backing address to its handle ID lets hfree, hrealloc
- * and halloc_usable_size take it (alaska_exported_handle). */
+ * alaska_export().  A map from each kept or exported object's backing
+ * address to its handle ID, recorded when it is first kept, lets hfree,
+ * hrealloc and halloc_usable_size take that address
+ * (alaska_exported_handle), and alaska_marshal_out turn it back into the
+ * handle when a library writes it where the program reads pointers
+ * (alaska_kept_handle_at). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -31,6 +35,8 @@ static void reserve(void)
   __atomic_store_n(&alaska_kept_bits, m, __ATOMIC_RELEASE);
 }
 
+static void record_backing(uint32_t id);
+
 ALASKA_API void alaska_keep(const void *h)
 {
   if (!alaska_is_handle(h))
@@ -39,8 +45,13 @@ ALASKA_API void alaska_keep(const void *h)
     pthread_once(&once, reserve);
   uint32_t id = alaska_handle_id(h);
   uint64_t bit = UINT64_C(1) << (id & 63);
-  if (!(atomic_load_explicit(&alaska_kept_bits[id >> 6], memory_order_relaxed) & bit))
-    atomic_fetch_or_explicit(&alaska_kept_bits[id >> 6], bit, memory_order_relaxed);
+  if (!(atomic_load_explicit(&alaska_kept_bits[id >> 6], memory_order_relaxed) & bit)
+      && !(atomic_fetch_or_explicit(&alaska_kept_bits[id >> 6], bit, memory_order_relaxed) & bit)) {
+    /* Kept now: its address may come back from the library. */
+    alaska_runtime_enter();
+    record_backing(id);
+    alaska_runtime_leave();
+  }
 }
 
 void alaska_unkeep(uint32_t id)
@@ -108,15 +119,13 @@ static void exported_remove_at(size_t i)
   }
 }
 
-ALASKA_API void *alaska_export(void *p)
+/* Map the backing address of kept object id, if it is live, to id. */
+static void record_backing(uint32_t id)
 {
-  if (!alaska_is_handle(p))
-    return p;
-  alaska_ensure_init();
-  alaska_runtime_enter();
-  alaska_keep(p);
-  uint32_t id = alaska_handle_id(p);
-  uintptr_t backing = (uintptr_t) alaska_checked_backing(alaska_make_handle(id), "export");
+  uint32_t e = atomic_load_explicit(alaska_entry(id), memory_order_relaxed);
+  if (e == 0 || e == ALASKA_ENTRY_FREE)
+    return;                     /* a dangling pointer given to a library */
+  uintptr_t backing = (uintptr_t) alaska_translate(alaska_make_handle(id));
   pthread_mutex_lock(&exported_lock);
   if (2 * (exported_count + 1) > exported_cap)
     exported_grow();
@@ -127,6 +136,18 @@ ALASKA_API void *alaska_export(void *p)
   }
   exported[i].id = id;
   pthread_mutex_unlock(&exported_lock);
+}
+
+ALASKA_API void *alaska_export(void *p)
+{
+  if (!alaska_is_handle(p))
+    return p;
+  alaska_ensure_init();
+  alaska_runtime_enter();
+  alaska_keep(p);
+  uint32_t id = alaska_handle_id(p);
+  alaska_checked_backing(alaska_make_handle(id), "export");
+  record_backing(id);           /* again: a reallocated object moved */
   void *t = alaska_translate(p);
   alaska_runtime_leave();
   return t;
@@ -136,6 +157,10 @@ ALASKA_API void *alaska_export(void *p)
 static uint32_t exported_lookup(uintptr_t backing, int forget)
 {
   uint32_t id = ALASKA_NO_ID;
+  /* Every holder of the lock is in the runtime, where no barrier stops it:
+   * else a barrier could stop this thread holding the lock while another
+   * waits for it inside alaska_keep, which the barrier waits for. */
+  alaska_runtime_enter();
   pthread_mutex_lock(&exported_lock);
   if (exported_cap) {
     size_t i = exported_find(backing);
@@ -146,16 +171,24 @@ static uint32_t exported_lookup(uintptr_t backing, int forget)
     }
   }
   pthread_mutex_unlock(&exported_lock);
+  alaska_runtime_leave();
   return id;
+}
+
+void *alaska_kept_handle_at(const void *raw)
+{
+  uint32_t id = exported_lookup((uintptr_t) raw, 0);
+  return id == ALASKA_NO_ID ? NULL : alaska_make_handle(id);
 }
 
 void *alaska_exported_handle(const void *raw, const char *what)
 {
-  uint32_t id = exported_lookup((uintptr_t) raw, 0);
-  if (id == ALASKA_NO_ID)
+  void *h = alaska_kept_handle_at(raw);
+  if (!h)
     alaska_fatal("%s(%p): an address in the region of handles' memory that is not "
-                 "the start of an object the program returned to another library", what, raw);
-  return alaska_make_handle(id);
+                 "the start of an object the program gave to or returned to another library",
+                 what, raw);
+  return h;
 }
 
 void alaska_exported_forget(const void *backing)

@@ -5,7 +5,9 @@
  * in the caller's pin set for the whole call; alaska_marshal_in stores the
  * translations of the live handles among them, and alaska_marshal_out
  * turns what the callee left in the slots back into handle + offset where
- * it points into one of the call's translated objects.
+ * it points into one of the call's translated objects, and into the handle
+ * where it is the address of a kept object (the library gives back what it
+ * was given earlier: libcurl's CURLINFO_PRIVATE).
  *
  * A slot may hold anything (a pure out-parameter is uninitialized), so
  * only a live handle is translated (alaska_live_handle: bit 63 set, an
@@ -64,6 +66,7 @@ ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long 
     if (!slot)
       continue;
     uintptr_t r = (uintptr_t) *slot;
+    VALGRIND_MAKE_MEM_DEFINED(&r, sizeof r);    /* an out-parameter left unwritten */
     /* Only the backing region holds handles' objects: null, handles and
      * the library's own memory are left at once. */
     if (!alaska_in_backing_region((void *) r))
@@ -79,6 +82,8 @@ ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long 
       for (unsigned long j = 0; !h && j < n; j++)
         if (j != i && m[j].raw != m[j].handle)
           h = rebase(&m[j], r, past_end);
+    if (!h && alaska_kept_bits)
+      h = alaska_kept_handle_at((void *) r);
     if (h)
       *slot = h;
   }

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An address in the handles' region that is not the start of an exported
-   object, given to free, is reported by name instead of reaching the C
+   or kept object, given to free, is reported by name instead of reaching the C
    library's free. */
 /* { dg-do run } */
 /* { dg-options "-Wall -fplugin-arg-alaska-external=plain_set_hooks,plain_twice,plain_release" } */
 /* { dg-plain-sources "units/plain-hooks.c" } */
 /* { dg-exit-status SIGABRT } */
-/* { dg-output "^abab\nalaska: free\\(0x\[0-9a-f\]+\\): an address in the region of handles' memory that is not the start of an object the program returned to another library\n$" } */
+/* { dg-output "^abab\nalaska: free\\(0x\[0-9a-f\]+\\): an address in the region of handles' memory that is not the start of an object the program gave to or returned to another library\n$" } */
 #include <stdio.h>
 #include <stdlib.h>
 #include "units/plain-hooks.h"
