@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bench-alloc.h"
 
 struct array {
   uint64_t **obj;               /* obj[k][0] = its stamp; size from the stamp */
@@ -27,15 +28,6 @@ struct worker {
   struct array *a;
   long ops, slots;
 };
-
-static uint64_t next (uint64_t *s)
-{
-  uint64_t x = *s;
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  return *s = x;
-}
 
 static size_t size_of (uint64_t stamp)
 {
@@ -77,25 +69,12 @@ static void *work (void *arg)
   return NULL;
 }
 
-static long arg (int argc, char **argv, int i, long def, long max)
-{
-  if (argc <= i)
-    return def;
-  char *end;
-  long v = strtol (argv[i], &end, 10);
-  if (*end || v < 1 || v > max) {
-    fprintf (stderr, "larson: argument %d '%s' is not a number in 1..%ld\n", i, argv[i], max);
-    exit (2);
-  }
-  return v;
-}
-
 int main (int argc, char **argv)
 {
-  long threads = arg (argc, argv, 1, 2, 256);
-  long rounds = arg (argc, argv, 2, 20, 1L << 20);
-  long ops = arg (argc, argv, 3, 200000, 1L << 40);
-  long slots = arg (argc, argv, 4, 5000, 1L << 24);
+  long threads = arg ("larson", argc, argv, 1, 2, 256);
+  long rounds = arg ("larson", argc, argv, 2, 20, 1L << 20);
+  long ops = arg ("larson", argc, argv, 3, 200000, 1L << 40);
+  long slots = arg ("larson", argc, argv, 4, 5000, 1L << 24);
   struct array *arr = calloc (threads, sizeof *arr);
   struct worker *w = calloc (threads, sizeof *w);
   if (!arr || !w)

@@ -14,21 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bench-alloc.h"
 
 struct worker {
   pthread_t tid;
   uint64_t seed, sum;
   long ops, slots, bad;
 };
-
-static uint64_t next (uint64_t *s)
-{
-  uint64_t x = *s;
-  x ^= x << 13;
-  x ^= x >> 7;
-  x ^= x << 17;
-  return *s = x;
-}
 
 static unsigned max_log = 14;                   /* sizes up to 2^max_log */
 
@@ -93,25 +85,12 @@ static void *work (void *arg)
   return NULL;
 }
 
-static long arg (int argc, char **argv, int i, long def, long max)
-{
-  if (argc <= i)
-    return def;
-  char *end;
-  long v = strtol (argv[i], &end, 10);
-  if (*end || v < 1 || v > max) {
-    fprintf (stderr, "mix: argument %d '%s' is not a number in 1..%ld\n", i, argv[i], max);
-    exit (2);
-  }
-  return v;
-}
-
 int main (int argc, char **argv)
 {
-  long threads = arg (argc, argv, 1, 2, 256);
-  long ops = arg (argc, argv, 2, 4000000, 1L << 40);
-  long slots = arg (argc, argv, 3, 2000, 1L << 24);
-  long max = arg (argc, argv, 4, 16384, 1L << 30);
+  long threads = arg ("mix", argc, argv, 1, 2, 256);
+  long ops = arg ("mix", argc, argv, 2, 4000000, 1L << 40);
+  long slots = arg ("mix", argc, argv, 3, 2000, 1L << 24);
+  long max = arg ("mix", argc, argv, 4, 16384, 1L << 30);
   if (max < 16 || (max & (max - 1))) {
     fprintf (stderr, "mix: MAX '%s' is not a power of two from 16 to 2^30\n", argv[4]);
     return 2;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bench-alloc.h"
 
 #define QUEUE 8                 /* batches in flight per pair */
 
@@ -86,25 +87,11 @@ static void *consume (void *arg)
   return NULL;
 }
 
-static long arg (int argc, char **argv, int i, long def, long max)
-{
-  if (argc <= i)
-    return def;
-  char *end;
-  long v = strtol (argv[i], &end, 10);
-  if (*end || v < 1 || v > max) {
-    fprintf (stderr, "producer-consumer: argument %d '%s' is not a number in 1..%ld\n",
-             i, argv[i], max);
-    exit (2);
-  }
-  return v;
-}
-
 int main (int argc, char **argv)
 {
-  long pairs = arg (argc, argv, 1, 1, 128);
-  long objects = arg (argc, argv, 2, 4000000, 1L << 40);
-  long batchsize = arg (argc, argv, 3, 256, 1L << 20);
+  long pairs = arg ("producer-consumer", argc, argv, 1, 1, 128);
+  long objects = arg ("producer-consumer", argc, argv, 2, 4000000, 1L << 40);
+  long batchsize = arg ("producer-consumer", argc, argv, 3, 256, 1L << 20);
   struct pair *q = calloc (pairs, sizeof *q);
   for (long i = 0; i < pairs; i++) {
     q[i].objects = objects;
