@@ -80,12 +80,6 @@ static long futex(volatile int *addr, int op, int val, const struct timespec *ts
   return syscall(SYS_futex, addr, op, val, ts, NULL, 0);
 }
 
-static uint64_t now_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
 
 static uint64_t started_ns;     /* the current attempt's start (barrier_lock) */
 
@@ -405,10 +399,10 @@ static int stop_world(unsigned e, long wait_ms, const volatile int *cancel)
    * thread the machine has not scheduled for a while must not find
    * thousands waiting). */
   uint64_t kick_gap = 1000000;
-  for (uint64_t start = now_ns(), last_kick = 0;;) {
+  for (uint64_t start = alaska_now_ns(), last_kick = 0;;) {
     int waiting = 0;
     int seen = __atomic_load_n(&arrivals, __ATOMIC_ACQUIRE);
-    uint64_t t = now_ns();
+    uint64_t t = alaska_now_ns();
     int kick = t - last_kick >= kick_gap;
     for (struct alaska_thread *th = alaska_threads; th; th = th->next) {
       if (th == me || __atomic_load_n(&th->stopped, __ATOMIC_ACQUIRE) == e)
@@ -475,7 +469,7 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
     alaska_safepoints_refresh();
     table_ready = 1;
   }
-  uint64_t t0 = now_ns();
+  uint64_t t0 = alaska_now_ns();
   started_ns = t0;
   pinned = NULL;
   if (pins_alloc(4096)) {
@@ -498,7 +492,7 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
 
   munmap(pinned, pinned_cap * sizeof *pinned);
   pinned = NULL;
-  uint64_t pause = now_ns() - t0;
+  uint64_t pause = alaska_now_ns() - t0;
   int unknown = pins_unknown;
   if (!waiting && !unknown && alaska_service->after_barrier)
     alaska_service->after_barrier();
@@ -526,19 +520,19 @@ static void nap(long ms, const volatile int *cancel)
  * off).  0, or -1 (nothing moved). */
 static int barrier_until(long bound_ms, const volatile int *cancel)
 {
-  uint64_t start = now_ns();
+  uint64_t start = alaska_now_ns();
   long window = 100, pause_ms = 1;
   int left;
   unsigned number;
   for (;;) {
-    long spent = (long) ((now_ns() - start) / 1000000);
+    long spent = (long) ((alaska_now_ns() - start) / 1000000);
     long wait_ms = bound_ms - spent < window ? bound_ms - spent : window;
     int r = attempt(wait_ms > 0 ? wait_ms : 0, cancel, &left, &number);
     if (r <= 0) {
       alaska_stats_barrier(r == 0);
       return r;
     }
-    spent = (long) ((now_ns() - start) / 1000000);
+    spent = (long) ((alaska_now_ns() - start) / 1000000);
     if (spent >= bound_ms || (cancel && *cancel))
       break;
     nap(pause_ms, cancel);

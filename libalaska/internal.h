@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include "alaska.h"
 #define RUNTIME_NAME "alaska"
 #include "runtime-assert.h"
@@ -109,6 +110,14 @@ static inline void *alaska_make_handle(uint32_t id)
 {
   return (void *) (uintptr_t) ALASKA_HANDLE_BASE(id);
 }
+/* CLOCK_MONOTONIC in nanoseconds. */
+static inline uint64_t alaska_now_ns(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 /* Is v a handle whose object is live: its ID handed out, and its entry
  * neither 0 (never handed out) nor ALASKA_ENTRY_FREE?  Safe on any value,
  * garbage included: an ID past the high-water mark is not looked up (nor

@@ -15,11 +15,6 @@
 #include <valgrind/memcheck.h>
 #include "internal.h"
 
-static inline int live_handle(const void *p)
-{
-  return alaska_live_handle((uint64_t) (uintptr_t) p);
-}
-
 ALASKA_API size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n)
 {
   size_t translated = 0;
@@ -31,7 +26,7 @@ ALASKA_API size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long
       translated += m[i].raw != h;      /* an argument's object, or a null slot */
       continue;
     }
-    if (live_handle(h)) {
+    if (alaska_live_handle((uintptr_t) h)) {
       void *t = alaska_translate(h);
       m[i].raw = t;
       *m[i].slot = t;
@@ -91,7 +86,7 @@ ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long 
 
 ALASKA_API void alaska_marshal_array(const void *const *array, const char *fn)
 {
-  if (array && live_handle(array[0]))
+  if (array && alaska_live_handle((uintptr_t) array[0]))
     alaska_fatal("%s was given an array of pointers holding handles (its first is %p), "
                  "whose length the plugin cannot know: the C library would read them "
                  "untranslated; this is not supported (see alaska(7), LIMITS)",
@@ -100,7 +95,7 @@ ALASKA_API void alaska_marshal_array(const void *const *array, const char *fn)
 
 ALASKA_API void alaska_marshal_freed(const void *const *where, const char *fn)
 {
-  if (where && live_handle(*where))
+  if (where && alaska_live_handle((uintptr_t) *where))
     alaska_fatal("%s would free or reallocate %p, a handle, with the C library's "
                  "allocator; this is not supported (see alaska(7), LIMITS)",
                  fn, *where);

@@ -26,12 +26,6 @@
 #include <time.h>
 #include "internal.h"
 
-static int64_t now_ns(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (int64_t) t.tv_sec * 1000000000 + t.tv_nsec;
-}
 
 static int64_t ts_ns(const struct timespec *t)
 {
@@ -41,7 +35,7 @@ static int64_t ts_ns(const struct timespec *t)
 /* Nanoseconds left until `until', floored at zero. */
 static int64_t left_ns(int64_t until)
 {
-  int64_t d = until - now_ns();
+  int64_t d = until - (int64_t) alaska_now_ns();
   return d > 0 ? d : 0;
 }
 
@@ -54,7 +48,7 @@ static struct timespec ns_ts(int64_t ns)
  * rounded up so that a wait never ends before its deadline. */
 static int64_t ms_deadline(int ms)
 {
-  return ms > 0 ? now_ns() + (int64_t) ms * 1000000 : 0;
+  return ms > 0 ? (int64_t) alaska_now_ns() + (int64_t) ms * 1000000 : 0;
 }
 static int ms_left(int ms, int64_t until)
 {
@@ -91,7 +85,7 @@ ALASKA_API int ppoll(struct pollfd *fds, nfds_t n, const struct timespec *tmo,
 {
   REAL(ppoll);
   struct timespec t;
-  int64_t until = tmo ? now_ns() + ts_ns(tmo) : 0;
+  int64_t until = tmo ? (int64_t) alaska_now_ns() + ts_ns(tmo) : 0;
   for (;;) {
     unsigned seen = alaska_barrier_signals();
     int r = real(fds, n, tmo, mask);
@@ -108,7 +102,7 @@ ALASKA_API int select(int n, fd_set *rd, fd_set *wr, fd_set *ex, struct timeval 
 {
   REAL(select);
   /* Linux leaves the sets as they were when the wait fails. */
-  int64_t until = tv ? now_ns() + (int64_t) tv->tv_sec * 1000000000 + tv->tv_usec * 1000 : 0;
+  int64_t until = tv ? (int64_t) alaska_now_ns() + (int64_t) tv->tv_sec * 1000000000 + tv->tv_usec * 1000 : 0;
   for (;;) {
     unsigned seen = alaska_barrier_signals();
     int r = real(n, rd, wr, ex, tv);
@@ -131,7 +125,7 @@ ALASKA_API int pselect(int n, fd_set *rd, fd_set *wr, fd_set *ex, const struct t
 {
   REAL(pselect);
   struct timespec t;
-  int64_t until = tmo ? now_ns() + ts_ns(tmo) : 0;
+  int64_t until = tmo ? (int64_t) alaska_now_ns() + ts_ns(tmo) : 0;
   for (;;) {
     unsigned seen = alaska_barrier_signals();
     int r = real(n, rd, wr, ex, tmo, mask);

@@ -41,12 +41,6 @@ static size_t pending_budget;
 static int pending_forced;
 static struct pass_result last;
 
-static uint64_t now_ns(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
 
 double anchorage_fragmentation(size_t *extent, size_t *live)
 {
@@ -100,9 +94,9 @@ int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_resu
   pending_budget = budget;
   pending_forced = forced;
   memset(&last, 0, sizeof last);
-  uint64_t t0 = now_ns();
+  uint64_t t0 = anchorage_now_ns();
   int rc = wait_ms ? alaska_barrier_try(wait_ms) : alaska_barrier();
-  *ns = now_ns() - t0;
+  *ns = anchorage_now_ns() - t0;
   *r = last;
   pending_budget = 0;
   pending_forced = 0;
@@ -152,7 +146,7 @@ static void trace_step(int state, const struct pass_result *r, uint64_t ns, doub
   size_t e, l;
   double f = anchorage_fragmentation(&e, &l);
   fprintf(trace, "%.1f,%d,%zu,%zu,%.4f,%llu,%zu,%zu,%.1f\n",
-          (double) (now_ns() - t_start) / 1e6, state, e, l, f, (unsigned long long) ns,
+          (double) (anchorage_now_ns() - t_start) / 1e6, state, e, l, f, (unsigned long long) ns,
           r ? r->moved : 0, r ? r->released : 0, sleep);
   fflush(trace);
 }
@@ -233,7 +227,7 @@ int anchorage_control_start(void)
   control_running = 0;          /* after fork: the parent's thread is not ours */
   anchorage_defragmenting = 0;
   if (!t_start)
-    t_start = now_ns();
+    t_start = anchorage_now_ns();
   const char *path = anchorage_option_string(OPT_TRACE);
   if (path && !trace) {
     trace = fopen(path, "w");
