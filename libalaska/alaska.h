@@ -185,9 +185,11 @@ void alaska_relocate(uint32_t id, void *backing);
 /* For services, during a barrier: when this attempt began stopping the
  * threads (CLOCK_MONOTONIC, ns), where the barrier's pause starts. */
 uint64_t alaska_barrier_started_ns(void);
-/* For services, during a barrier: call fn for every live handle whose
- * backing address is in [lo, hi), in ID order.  One read of the whole
- * table, so that a service need not record each object's ID. */
+/* For services: call fn for every live handle whose backing address is
+ * in [lo, hi), in ID order.  One read of the whole table, so that a
+ * service need not record each object's ID.  Outside a barrier (while
+ * threads allocate, free and resize) the view is racy: under the barrier,
+ * alaska_backing() tells whether a handle still names what was seen. */
 void alaska_handles_in(const void *lo, const void *hi,
                        void (*fn)(uint32_t id, void *backing, void *arg), void *arg);
 

@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: MIT */
-/* compact.c: compaction of the small objects, class by class, under a
- * barrier (no thread is inside the allocator).  First every page takes
- * back the blocks other threads freed into it, and empty pages go back
- * to the pool.  Then, in each size class, pages are ordered by the blocks
- * they hold: the sparsest are sources, as many as the free blocks of the
- * densest (the destinations) can take, within the pass's budget.  One
- * read of the handle table names the sources' objects; each that is not
- * pinned (nor kept: alaska_is_pinned says so) moves into a destination,
- * densest first, and keeps its size, its class's.  An emptied source goes
- * back to the pool, its memory to the kernel beyond the few dirty pages
- * the pool keeps, even a thread's current page: the thread takes another
- * when it next allocates, and no page a pass could empty stays counted in
- * the extent.  The pause bound is checked before each source page. */
+/* compact.c: compaction of the small objects, class by class.  Before the
+ * barrier (prepare.c), a racy look at every page chooses the candidate
+ * sources: in each size class, pages ordered by the blocks they hold, the
+ * sparsest, as many as the free blocks of the densest (the destinations)
+ * can take, within the pass's budget; the read of the handle table then
+ * notes their blocks' IDs.  Under the barrier (no thread is inside the
+ * allocator) every page first takes back the blocks other threads freed
+ * into it, and empty pages go back to the pool.  The sources are chosen
+ * again, among the candidates only; each noted object that is not pinned
+ * (nor kept: alaska_is_pinned says so), and whose handle still names its
+ * block, moves into a destination, densest first, and keeps its size, its
+ * class's.  An emptied source goes back to the pool, its memory to the
+ * kernel beyond the few dirty pages the pool keeps, even a thread's
+ * current page: the thread takes another when it next allocates, and no
+ * page a pass could empty stays counted in the extent.  The pause bound
+ * is checked before each source page. */
 #define _GNU_SOURCE
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -20,94 +23,163 @@
 #include "internal.h"
 
 #define SOURCE_MAX_OCCUPANCY 0.95       /* denser pages are left alone */
-#define MAX_SOURCES 4096                /* a pass's, at most */
-#define SLICE (PAGE_SIZE / 16)          /* IDs of one source page */
+#define MAX_SOURCES 4096                /* a pass's candidates, at most */
+#define SLICE (PAGE_SIZE / 16)          /* IDs of one candidate page */
 #define AMBIGUOUS UINT32_MAX            /* two handles name the block: never moved */
+#define CANDIDATE 1                     /* page->evac: its blocks' IDs are noted */
+#define SOURCE    2                     /* ... and it is a source of this pass */
 
-static struct page **all;               /* every page in use, for sorting */
-static uint32_t *idmap;                 /* per source block: ID + 1, 0 none */
-static unsigned nsources;
+/* A page as a pass sees it: sorted by class, then by blocks used. */
+struct view { uint64_t key; struct page *pg; };
+#define KEY(cls, used, cap) ((uint64_t) (cls) << 40 | (uint64_t) (used) << 20 | (cap))
+#define KEY_CLS(k)  ((unsigned) ((k) >> 40))
+#define KEY_USED(k) ((uint32_t) ((k) >> 20) & 0xfffff)
+#define KEY_CAP(k)  ((uint32_t) (k) & 0xfffff)
 
-static int by_class_used(const void *a, const void *b)
+static struct view *view;               /* every page in use */
+static uint32_t *idmap;                 /* per candidate's block: ID + 1, 0 none */
+static struct page *candidates[MAX_SOURCES];    /* candidates[i]->scratch == i */
+static unsigned ncandidates;
+
+static int by_key(const void *a, const void *b)
 {
-  const struct page *x = *(struct page *const *) a, *y = *(struct page *const *) b;
-  if (x->cls != y->cls)
-    return x->cls < y->cls ? -1 : 1;
-  return x->used < y->used ? -1 : x->used > y->used;
+  uint64_t x = ((const struct view *) a)->key, y = ((const struct view *) b)->key;
+  return x < y ? -1 : x > y;
 }
 
-/* Collect every page's remote frees, give back the empty ones, and list
- * the others in all[]; returns how many. */
-static size_t sweep(void)
+static int arrays(void)
+{
+  if (view)
+    return 1;
+  size_t slots = anchorage_region_size / PAGE_SIZE;
+  void *a = mmap(NULL, slots * sizeof *view + (size_t) MAX_SOURCES * SLICE * sizeof *idmap,
+                 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (a == MAP_FAILED)
+    return 0;
+  idmap = (uint32_t *) ((struct view *) a + slots);
+  view = a;
+  return 1;
+}
+
+/* Every page in use into view[], sorted; returns how many.  Racy (before
+ * the barrier): a snapshot of what the owners are changing.  Under the
+ * barrier: first collect each page's remote frees, give back the empty
+ * pages, and put pages that have free blocks on their owner's list of
+ * pages to allocate from. */
+static size_t look(int stopped)
 {
   size_t n = 0;
   unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);
   for (unsigned i = 0; i < used; i++) {
     struct subheap *sh = &anchorage_subheaps[i];
-    if (sh->kind != SH_PAGES)
+    if (__atomic_load_n(&sh->kind, __ATOMIC_RELAXED) != SH_PAGES)
       continue;
     struct page *rec = (struct page *) sh->base;
     for (size_t k = 1; k < PAGES_PER_SUBHEAP; k++) {
       struct page *pg = &rec[k];
-      if (pg->state == PAGE_FREE)
+      if (__atomic_load_n(&pg->state, __ATOMIC_RELAXED) == PAGE_FREE)
         continue;
-      page_collect(pg);
-      if (pg->used == 0) {      /* a thread's current page too: it takes another */
-        tc_page_release(pg);
-        continue;
+      if (stopped) {
+        page_collect(pg);
+        if (pg->used == 0) {    /* a thread's current page too: it takes another */
+          tc_page_release(pg);
+          continue;
+        }
+        if (pg->in_full && pg->free) {
+          struct theap *h = atomic_load_explicit(&pg->owner, memory_order_relaxed);
+          page_list_remove(&h->full[pg->cls], pg);
+          page_list_push(&h->avail[pg->cls], pg);
+          pg->in_full = 0;
+        }
       }
-      if (pg->in_full && pg->free) {
-        struct theap *h = atomic_load_explicit(&pg->owner, memory_order_relaxed);
-        page_list_remove(&h->full[pg->cls], pg);
-        page_list_push(&h->avail[pg->cls], pg);
-        pg->in_full = 0;
-      }
-      all[n++] = pg;
+      uint32_t u = __atomic_load_n(&pg->used, __ATOMIC_RELAXED);
+      uint32_t cap = __atomic_load_n(&pg->capacity, __ATOMIC_RELAXED);
+      unsigned cls = __atomic_load_n(&pg->cls, __ATOMIC_RELAXED);
+      if (u == 0 || u > cap || cap > SLICE || cls >= NCLASSES)
+        continue;               /* changing under a racy look */
+      view[n].key = KEY(cls, u, cap);
+      view[n++].pg = pg;
     }
   }
+  qsort(view, n, sizeof *view, by_key);
   return n;
 }
 
-/* Choose the sources of one class, all[lo, hi), sparsest first; returns
- * the index of the densest page that is not a destination. */
-static size_t choose(size_t lo, size_t hi, size_t *budget, int forced)
+/* Choose sources among the pages of one class, view[lo, hi), sparsest
+ * first, as many as the free blocks of the densest can take within the
+ * budget: before the barrier they become candidates (need 0), under it
+ * sources among the candidates (need CANDIDATE).  Returns the index of
+ * the densest page that is not a destination. */
+static size_t choose(size_t lo, size_t hi, size_t *budget, int forced, int need)
 {
-  size_t room = 0, j = hi;
-  for (size_t i = lo; i < j && nsources < MAX_SOURCES; i++) {
-    struct page *pg = all[i];
-    if (!forced && (double) pg->used / pg->capacity > SOURCE_MAX_OCCUPANCY)
+  size_t room = 0, j = hi, size = class_size(KEY_CLS(view[lo].key));
+  for (size_t i = lo; i < j; i++) {
+    uint64_t k = view[i].key;
+    struct page *pg = view[i].pg;
+    if (!forced && (double) KEY_USED(k) / KEY_CAP(k) > SOURCE_MAX_OCCUPANCY)
       break;
-    size_t bytes = (size_t) pg->used * pg->size;
+    if (need && pg->evac != need)
+      continue;
+    if (!need && ncandidates == MAX_SOURCES)
+      break;
+    size_t bytes = (size_t) KEY_USED(k) * size;
     if (bytes > *budget)
       break;
-    while (room < pg->used && j - 1 > i) {
+    while (room < KEY_USED(k) && j - 1 > i) {
       j--;
-      room += all[j]->capacity - all[j]->used;
+      room += KEY_CAP(view[j].key) - KEY_USED(view[j].key);
     }
-    if (room < pg->used)
+    if (room < KEY_USED(k))
       break;
-    room -= pg->used;
+    room -= KEY_USED(k);
     *budget -= bytes;
-    pg->evac = 1;
-    pg->scratch = nsources++;
+    if (need)
+      pg->evac = SOURCE;
+    else {
+      pg->scratch = ncandidates;
+      candidates[ncandidates++] = pg;
+      pg->evac = CANDIDATE;
+    }
   }
   return j;
 }
 
-/* alaska_handles_in callback: the ID of a source's block. */
-static void note_id(uint32_t id, void *backing, void *arg)
+int compact_prepare(size_t budget, int forced)
 {
-  (void) arg;
-  struct subheap *sh = subheap_of(backing);
-  if (sh->kind != SH_PAGES || ((uintptr_t) backing & (SUBHEAP_SIZE - 1)) < PAGE_SIZE)
+  if (!arrays())
+    return 0;
+  size_t n = look(0);
+  for (size_t lo = 0, hi; lo < n; lo = hi) {
+    for (hi = lo; hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key); hi++)
+      ;
+    choose(lo, hi, &budget, forced, 0);
+  }
+  return ncandidates > 0;
+}
+
+void compact_unprepare(void)
+{
+  for (unsigned i = 0; i < ncandidates; i++)
+    if (candidates[i]->scratch == i)
+      candidates[i]->evac = 0;
+  if (ncandidates)
+    madvise(idmap, (size_t) ncandidates * SLICE * sizeof *idmap, MADV_DONTNEED);
+  ncandidates = 0;
+}
+
+/* The ID of a block of a candidate page (the handle table's read). */
+void compact_note_id(uint32_t id, void *backing)
+{
+  if (((uintptr_t) backing & (SUBHEAP_SIZE - 1)) < PAGE_SIZE)
     return;
   struct page *pg = page_of(backing);
-  if (!pg->evac)
+  if (__atomic_load_n(&pg->evac, __ATOMIC_RELAXED) != CANDIDATE)
     return;
+  uint32_t size = __atomic_load_n(&pg->size, __ATOMIC_RELAXED);
   size_t off = (size_t) ((char *) backing - pg->base);
-  if (off % pg->size || off / pg->size >= pg->bump)
+  if (size == 0 || off % size || off / size >= SLICE || pg->scratch >= ncandidates)
     return;
-  uint32_t *slot = &idmap[(size_t) pg->scratch * SLICE + off / pg->size];
+  uint32_t *slot = &idmap[(size_t) pg->scratch * SLICE + off / size];
   *slot = *slot ? AMBIGUOUS : id + 1;
 }
 
@@ -124,27 +196,28 @@ static void *dest_block(struct page *pg)
   return b;
 }
 
-/* Move the sources of all[lo, j) into all[j, hi). */
+/* Move the sources among view[lo, j) into view[j, hi). */
 static void evacuate(size_t lo, size_t j, size_t hi, struct pass_result *r)
 {
   size_t d = hi;
-  for (size_t i = lo; i < j && all[i]->evac; i++) {
-    struct page *pg = all[i];
-    if (pause_over()) {         /* the pause bound: the rest stay */
-      pg->evac = 0;
+  for (size_t i = lo; i < j; i++) {
+    struct page *pg = view[i].pg;
+    if (pg->evac != SOURCE)
       continue;
-    }
+    pg->evac = CANDIDATE;
+    if (pause_over())           /* the pause bound: the rest stay */
+      continue;
     uint32_t *ids = &idmap[(size_t) pg->scratch * SLICE];
     for (uint32_t k = 0; k < pg->bump; k++) {
       uint32_t v = ids[k];
-      if (v == 0 || v == AMBIGUOUS || alaska_is_pinned(v - 1))
+      void **from = (void **) (pg->base + (size_t) k * pg->size);
+      if (v == 0 || v == AMBIGUOUS || alaska_backing(v - 1) != from || alaska_is_pinned(v - 1))
         continue;
       void *to = NULL;
-      while (d > j && !(to = dest_block(all[d - 1])))
+      while (d > j && !(to = dest_block(view[d - 1].pg)))
         d--;
       if (!to)
         break;
-      void **from = (void **) (pg->base + (size_t) k * pg->size);
       memcpy(to, from, pg->size);
       alaska_relocate(v - 1, to);
       *from = pg->free;
@@ -153,7 +226,6 @@ static void evacuate(size_t lo, size_t j, size_t hi, struct pass_result *r)
       r->moved += pg->size;
       r->objects++;
     }
-    pg->evac = 0;
     if (pg->used == 0)
       tc_page_release(pg);
   }
@@ -161,49 +233,20 @@ static void evacuate(size_t lo, size_t j, size_t hi, struct pass_result *r)
 
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
 {
-  if (pthread_mutex_trylock(&anchorage_heaps_lock))
+  if (!view || pthread_mutex_trylock(&anchorage_heaps_lock))
     return;                     /* an exiting thread retires its heap */
   if (pthread_mutex_trylock(&anchorage_pages_lock)) {
     pthread_mutex_unlock(&anchorage_heaps_lock);
     return;
   }
-  size_t slots = anchorage_region_size / PAGE_SIZE;
-  if (!all) {
-    void *a = mmap(NULL, slots * sizeof *all + (size_t) MAX_SOURCES * SLICE * sizeof *idmap,
-                   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (a != MAP_FAILED) {
-      all = a;
-      idmap = (uint32_t *) (all + slots);
-    }
+  size_t n = look(1);
+  for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
+    for (hi = lo; hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key); hi++)
+      ;
+    size_t j = choose(lo, hi, budget, forced, CANDIDATE);
+    evacuate(lo, j, hi, r);
   }
-  if (all) {
-    size_t n = sweep();
-    qsort(all, n, sizeof *all, by_class_used);
-    size_t bounds[NCLASSES + 1][2], nb = 0;
-    nsources = 0;
-    for (size_t lo = 0; lo < n; ) {
-      size_t hi = lo;
-      while (hi < n && all[hi]->cls == all[lo]->cls)
-        hi++;
-      size_t j = choose(lo, hi, budget, forced);
-      if (j > lo && all[lo]->evac) {
-        bounds[nb][0] = lo;
-        bounds[nb++][1] = j;
-      }
-      lo = hi;
-    }
-    if (nsources) {
-      alaska_handles_in(anchorage_region, anchorage_region + anchorage_region_size, note_id, NULL);
-      for (size_t b = 0; b < nb; b++) {
-        size_t lo = bounds[b][0], j = bounds[b][1], hi = j;
-        while (hi < n && all[hi]->cls == all[lo]->cls)
-          hi++;
-        evacuate(lo, j, hi, r);
-      }
-      madvise(idmap, (size_t) nsources * SLICE * sizeof *idmap, MADV_DONTNEED);
-    }
-    pages_trim();
-  }
+  pages_trim();
   pthread_mutex_unlock(&anchorage_pages_lock);
   pthread_mutex_unlock(&anchorage_heaps_lock);
 }

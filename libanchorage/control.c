@@ -80,7 +80,7 @@ void anchorage_barrier_hook(void)
    * attempts that gave up before it do not count against the bound. */
   uint64_t t0 = alaska_barrier_started_ns();
   pause_begin(t0 ? t0 : anchorage_now_ns());
-  anchorage_pass(budget, pending_forced, &last);
+  anchorage_pass_prepared(budget, pending_forced, &last);
 }
 
 int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_result *r,
@@ -94,9 +94,14 @@ int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_resu
   pending_budget = budget;
   pending_forced = forced;
   memset(&last, 0, sizeof last);
+  anchorage_prepare(budget, forced);
   uint64_t t0 = anchorage_now_ns();
   int rc = wait_ms ? alaska_barrier_try(wait_ms) : alaska_barrier();
-  *ns = anchorage_now_ns() - t0;
+  anchorage_unprepare();
+  /* The pass's pause counts from the start of the attempt that succeeded
+   * (not from attempts that gave up before it) until the world resumed. */
+  uint64_t started = alaska_barrier_started_ns();
+  *ns = anchorage_now_ns() - (rc == 0 && started > t0 ? started : t0);
   *r = last;
   pending_budget = 0;
   pending_forced = 0;

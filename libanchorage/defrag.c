@@ -6,7 +6,10 @@
  * (the destinations; a fresh sub-heap when those are full), until the
  * pass's budget of bytes is spent.  The source's top then drops past what
  * left it, its remaining free blocks are merged, and the pages no block
- * uses any more go back to the kernel. */
+ * uses any more go back to the kernel.  The source is the sub-heap chosen
+ * before the barrier (prepare.c), whose objects' IDs the read of the
+ * handle table noted; an object moves only if its handle still names it.
+ */
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +21,8 @@
 static struct subheap *order[4096];
 static unsigned tidied[4096];           /* pass number a destination was tidied in */
 static unsigned pass_no;
-static uint32_t *idmap;                 /* per granule of the source: ID + 1, 0 none */
+static uint32_t *idmap;                 /* per granule of the candidate: ID + 1, 0 none */
+static struct subheap *candidate;       /* the source chosen before the barrier */
 #define IDMAP_BYTES (SUBHEAP_SIZE / 16 * sizeof (uint32_t))
 #define AMBIGUOUS   UINT32_MAX          /* two handles name the block: never moved */
 
@@ -68,13 +72,54 @@ static char *dest_alloc(struct pass *p, size_t size)
   }
 }
 
-/* alaska_handles_in callback: record the ID of the block at `backing'. */
-static void note_id(uint32_t id, void *backing, void *arg)
+/* Is sh worth evacuating (racy before the barrier)? */
+static int worth(const struct subheap *sh, int forced)
 {
-  struct subheap *sh = arg;
+  return forced || (occupancy(sh) <= SOURCE_MAX_OCCUPANCY
+                    && subheap_extent(sh) - sh->live >= PAGE);
+}
+
+/* Before the barrier: the sparsest sub-heap of blocks, if it is worth
+ * evacuating, becomes the candidate.  Returns 1 if there is one. */
+int defrag_prepare(int forced)
+{
+  if (!idmap) {
+    void *m = mmap(NULL, IDMAP_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
+      return 0;
+    idmap = m;
+  }
+  candidate = NULL;
+  unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);
+  for (unsigned i = 0; i < used; i++) {
+    struct subheap *sh = &anchorage_subheaps[i];
+    if (__atomic_load_n(&sh->kind, __ATOMIC_RELAXED) != SH_BLOCKS
+        || !__atomic_load_n(&sh->owner, __ATOMIC_RELAXED)
+        || __atomic_load_n(&sh->live, __ATOMIC_RELAXED) == 0)
+      continue;
+    if (!candidate || occupancy(sh) < occupancy(candidate))
+      candidate = sh;
+  }
+  if (candidate && !worth(candidate, forced))
+    candidate = NULL;
+  return candidate != NULL;
+}
+
+void defrag_unprepare(void)
+{
+  if (candidate)        /* the map's pages go back, to read as zero */
+    madvise(idmap, IDMAP_BYTES, MADV_DONTNEED);
+  candidate = NULL;
+}
+
+/* The ID of the block at `backing' in sub-heap sh (the table's read). */
+void defrag_note_id(uint32_t id, void *backing, struct subheap *sh)
+{
+  if (sh != candidate || ((uintptr_t) backing & 15) || (char *) backing < subheap_data(sh))
+    return;
   size_t g = granule(sh, backing);
-  if (((uintptr_t) backing & 15) == 0 && map_test(subheap_used(sh), g))
-    idmap[g] = idmap[g] ? AMBIGUOUS : id + 1;
+  idmap[g] = idmap[g] ? AMBIGUOUS : id + 1;
 }
 
 /* The highest allocated block's granule below g; 0 if none. */
@@ -98,14 +143,13 @@ static size_t prev_used(const struct subheap *sh, size_t g)
 static int evacuate(struct pass *p, size_t *budget)
 {
   struct subheap *sh = order[p->src];
-  alaska_handles_in(subheap_data(sh), sh->top, note_id, sh);
   p->fresh_owner = sh->owner;
   int room = 1;
   for (size_t g = granule(sh, sh->top); (g = prev_used(sh, g)) != 0; ) {
     uint32_t v = idmap[g];
-    if (v == 0 || v == AMBIGUOUS || alaska_is_pinned(v - 1))
-      continue;
     char *b = sh->base + (g << 4);
+    if (v == 0 || v == AMBIGUOUS || alaska_backing(v - 1) != b || alaska_is_pinned(v - 1))
+      continue;
     size_t size = (size_t) (block_end(sh, b) - b);
     if (size > *budget)
       break;
@@ -125,8 +169,6 @@ static int evacuate(struct pass *p, size_t *budget)
     p->r->moved += size;
     p->r->objects++;
   }
-  /* The map's pages go back, to read as zero for the next source. */
-  madvise(idmap, IDMAP_BYTES, MADV_DONTNEED);
   if (sh->live == 0)
     shard_release(sh);
   else
@@ -137,13 +179,6 @@ static int evacuate(struct pass *p, size_t *budget)
 void anchorage_pass(size_t budget, int forced, struct pass_result *r)
 {
   memset(r, 0, sizeof *r);
-  if (!idmap) {
-    void *m = mmap(NULL, IDMAP_BYTES, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED)
-      return;
-    idmap = m;
-  }
   pass_no++;
   size_t before;
   anchorage_fragmentation(&before, NULL);
@@ -162,16 +197,16 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
   }
   qsort(order, p.n, sizeof *order, by_occupancy);
   p.dst = p.n;
-  for (p.src = 0; p.src < p.n && budget > 0; p.src++) {
+  /* The candidate, if it is still worth it and no destination. */
+  for (p.src = 0; p.src < p.n && budget > 0 && candidate && !pause_stopped(); p.src++) {
     struct subheap *sh = order[p.src];
-    if (tidied[sh - anchorage_subheaps] == pass_no    /* it took objects */
-        || pause_stopped())
+    if (tidied[sh - anchorage_subheaps] == pass_no)   /* it took objects */
       break;
-    if (!forced && (occupancy(sh) > SOURCE_MAX_OCCUPANCY
-                    || subheap_extent(sh) - sh->live < PAGE))
+    if (sh == candidate) {
+      if (worth(sh, forced))
+        evacuate(&p, &budget);
       break;
-    if (!evacuate(&p, &budget))
-      break;
+    }
   }
   large_compact(r);
   size_t after;

@@ -231,7 +231,12 @@ void tc_page_release(struct page *pg);
  * and (slack not NULL) the free bytes in the threads' current pages. */
 void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack);
 
-/* ---- compact.c: compaction of the size classes, under a barrier ------ */
+/* ---- compact.c: compaction of the size classes ----------------------- */
+/* Before the barrier: choose candidate source pages (1: some). */
+int compact_prepare(size_t budget, int forced);
+void compact_unprepare(void);
+void compact_note_id(uint32_t id, void *backing);
+/* Under the barrier: move the candidates' objects. */
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r);
 
 /* ---- large.c: objects above LARGE_BLOCK, in mappings of their own ---- */
@@ -241,7 +246,10 @@ void *large_alloc(size_t size);                 /* zero-filled; NULL: no room */
 void large_free(void *p);
 size_t large_usable_size(const void *p);
 void *large_realloc(void *p, size_t size);      /* NULL: no room, p untouched */
-/* Move large objects down into holes (under a barrier). */
+/* Before the barrier: 1 if some object could move down (the table's read
+ * then notes the objects' IDs).  Under it: move them down into holes. */
+int large_prepare(void);
+void large_note_id(uint32_t id, void *backing);
 void large_compact(struct pass_result *r);
 
 /* ---- shards and the service (service.c) ------------------------------ */
@@ -267,6 +275,19 @@ struct pass_result {
   int stopped_early;                    /* the pause bound cut it short */
 };
 void anchorage_pass(size_t budget, int forced, struct pass_result *r);
+/* Before the barrier: choose the candidate source sub-heap (1: one). */
+int defrag_prepare(int forced);
+void defrag_unprepare(void);
+void defrag_note_id(uint32_t id, void *backing, struct subheap *sh);
+
+/* ---- prepare.c: a pass's look before its barrier ---------------------- */
+/* Choose candidates and read the handle table for their objects' IDs,
+ * with every thread running (the pass's own thread); drop them after. */
+void anchorage_prepare(size_t budget, int forced);
+void anchorage_unprepare(void);
+/* Under a barrier: the pass, on what was prepared (or preparing now, if
+ * nothing was). */
+void anchorage_pass_prepared(size_t budget, int forced, struct pass_result *r);
 /* Request a pass of `budget` bytes and run a barrier for it (the control
  * loop and anchorage_defragment).  wait_ms 0: alaska_barrier(), which
  * waits for the threads as long as ALASKA_BARRIER_TIMEOUT allows; else one

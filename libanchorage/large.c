@@ -204,12 +204,45 @@ void *large_realloc(void *p, size_t size)
   return r;
 }
 
-/* alaska_handles_in callback: the ID of the object starting at `backing'. */
-static void note_id(uint32_t id, void *backing, void *arg)
+/* Is there an object with a hole below it that holds it?  (Only then is
+ * the handle table read for it.)  Sets *top past the highest object. */
+static int any_to_move(size_t *top)
 {
-  (void) arg;
+  size_t hole = 0, len = 0;
+  int any = 0;
+  *top = 0;
+  for (size_t g = 0; g < ngranules; g++) {
+    if (run[g]) {
+      any |= run[g] <= hole;
+      *top = g + run[g];
+    }
+    len = taken[g] ? 0 : len + 1;
+    hole = len > hole ? len : hole;
+  }
+  return any;
+}
+
+static int noting;              /* the coming read of the table fills ids[] */
+
+/* Before the barrier: 1 if some object could move down. */
+int large_prepare(void)
+{
+  memset(ids, 0, sizeof ids);
+  noting = 0;
+  if (!__atomic_load_n(&base, __ATOMIC_ACQUIRE))
+    return 0;
+  size_t top;
+  pthread_mutex_lock(&anchorage_large_lock);
+  noting = any_to_move(&top);
+  pthread_mutex_unlock(&anchorage_large_lock);
+  return noting;
+}
+
+/* The ID of the object starting at `backing' (the table's read). */
+void large_note_id(uint32_t id, void *backing)
+{
   size_t g = granule_of(backing);
-  if (((uintptr_t) backing & (GRANULE - 1)) == 0 && run[g])
+  if (noting && ((uintptr_t) backing & (GRANULE - 1)) == 0)
     ids[g] = ids[g] ? AMBIGUOUS : id + 1;
 }
 
@@ -217,25 +250,13 @@ void large_compact(struct pass_result *r)
 {
   if (!__atomic_load_n(&base, __ATOMIC_ACQUIRE) || pthread_mutex_trylock(&anchorage_large_lock))
     return;
-  /* Anything to do: an object with a hole below it that holds it?  (Only
-   * then is the handle table read.) */
-  size_t top = 0, hole = 0, len = 0;
-  int any = 0;
-  for (size_t g = 0; g < ngranules; g++) {
-    if (run[g]) {
-      any |= run[g] <= hole;
-      top = g + run[g];
-    }
-    len = taken[g] ? 0 : len + 1;
-    hole = len > hole ? len : hole;
-  }
-  if (any) {
-    memset(ids, 0, sizeof ids);
-    alaska_handles_in(base, base + (top << GRANULE_SHIFT), note_id, NULL);
+  size_t top;
+  if (noting && any_to_move(&top)) {
     /* From the top down, each object into the lowest hole below it. */
     for (size_t g = top; g-- > 0; ) {
       uint32_t v = ids[g];
-      if (!run[g] || v == 0 || v == AMBIGUOUS || alaska_is_pinned(v - 1))
+      if (!run[g] || v == 0 || v == AMBIGUOUS
+          || alaska_backing(v - 1) != base + (g << GRANULE_SHIFT) || alaska_is_pinned(v - 1))
         continue;
       size_t n = run[g], to = find_run(n, g);
       if (to == SIZE_MAX || to + n > g)

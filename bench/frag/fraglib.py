@@ -281,6 +281,22 @@ def read_trace(path):
     return rows
 
 
+def trace_pauses_ms(path):
+    """The pause of every pass in an ANCHORAGE_TRACE file, in ms (pass_ns:
+    from the start of the barrier attempt that succeeded until the threads
+    resumed)."""
+    return [r["pass_ns"] / 1e6 for r in read_trace(path)
+            if r.get("state") == 1.0 and isinstance(r.get("pass_ns"), float) and r["pass_ns"] > 0]
+
+
+def pause_summary(ps):
+    """'N passes, median/p99/max X/Y/Z ms' for a list of pauses in ms."""
+    if not ps:
+        return "0 passes"
+    return "%d passes, pause median %.2f ms, p99 %.2f ms, max %.2f ms" % (
+        len(ps), percentile(ps, 0.5), percentile(ps, 0.99), max(ps))
+
+
 def percentile(xs, p):
     if not xs:
         return float("nan")
@@ -302,6 +318,17 @@ def redis_cli(sock, *args, timeout=600):
     return r.stdout.strip()
 
 
+def parse_latency(text):
+    """redis-cli's LATENCY LATEST (event, time, latest ms, max ms, one per
+    line) -> {event: max ms}; empty unless latency-monitor-threshold is set."""
+    f = text.split()
+    out = {}
+    for i in range(0, len(f) - 3, 4):
+        if f[i + 3].isdigit():
+            out[f[i]] = int(f[i + 3])
+    return out
+
+
 def redis_info(sock):
     d = {}
     for line in redis_cli(sock, "INFO", timeout=60).splitlines():
@@ -311,7 +338,8 @@ def redis_info(sock):
     return d
 
 
-def redis_frag_run(name, binary, env, conf, rundir):
+def redis_frag_run(name, binary, env, conf, rundir, maxmemory="100mb", populates=None,
+                   after_s=None):
     """The fragmentation workload of the Anchorage paper's Figure 9 on one
     redis-server: maxmemory 100mb, allkeys-lru with one sample, then DEBUG
     POPULATE 700000 keys of 240 bytes and 170000 of 492 bytes (the second
@@ -320,7 +348,8 @@ def redis_frag_run(name, binary, env, conf, rundir):
     sampled every 100 ms from the start of the first populate until
     REDIS_AFTER_S (30) seconds after the end of the second; INFO is read
     right after the second populate (its eviction brings used_memory back
-    under maxmemory) and then every second.
+    under maxmemory) and then every second.  maxmemory, populates (a list
+    of (phase, command)) and after_s scale the workload (redis-large).
 
     Returns a dict: rows [(t since the end of populate2, phase, rss KiB)],
     info (last INFO), used (t, used_memory) samples, times, stderr, error."""
@@ -329,12 +358,13 @@ def redis_frag_run(name, binary, env, conf, rundir):
     sock = os.path.join(rundir, "redis.sock")
     argv = [binary, "--port", "0", "--unixsocket", sock, "--save", "", "--appendonly", "no",
             "--dir", rundir, "--logfile", os.path.join(rundir, "redis.log"),
-            "--enable-debug-command", "local", "--maxmemory", "100mb",
+            "--enable-debug-command", "local", "--maxmemory", maxmemory,
             "--maxmemory-policy", "allkeys-lru", "--maxmemory-samples", "1"] + conf
     errf = open(os.path.join(rundir, "stderr"), "w")
     t_start = time.monotonic()
     proc = subprocess.Popen(argv, stdout=errf, stderr=subprocess.STDOUT, env=clean_env(env),
                             preexec_fn=limit_output)
+    after_s = REDIS_AFTER_S if after_s is None else after_s
     res = {"name": name, "rows": [], "used": [], "info": {}, "error": None, "t_start": t_start}
     sampler = None
     try:
@@ -350,7 +380,7 @@ def redis_frag_run(name, binary, env, conf, rundir):
         sampler = RssSampler(proc.pid, t0)
         sampler.start()
         times = {}
-        for phase, cmd in POPULATES:
+        for phase, cmd in populates or POPULATES:
             sampler.phase = phase
             t = time.monotonic()
             out = redis_cli(sock, *cmd)
@@ -368,9 +398,9 @@ def redis_frag_run(name, binary, env, conf, rundir):
             res["info"] = info
             res["used"].append((time.monotonic() - t_end, int(info["used_memory"])))
             n += 1
-            if time.monotonic() - t_end >= REDIS_AFTER_S:
+            if time.monotonic() - t_end >= after_s:
                 break
-            time.sleep(max(0.0, min(t_end + n - time.monotonic(), t_end + REDIS_AFTER_S - time.monotonic())))
+            time.sleep(max(0.0, min(t_end + n - time.monotonic(), t_end + after_s - time.monotonic())))
         sampler.stop.set()
         sampler.join()
         off = t_end - t0
@@ -379,6 +409,7 @@ def redis_frag_run(name, binary, env, conf, rundir):
         res["times"] = {k: (a - off, b - off) for k, (a, b) in times.items()}
         res["t0"], res["t_end"] = t0, t_end
         res["dbsize"] = redis_cli(sock, "DBSIZE", timeout=60)
+        res["latency"] = parse_latency(redis_cli(sock, "LATENCY", "LATEST", timeout=60))
         res["mappings"] = describe_mappings(rss_by_mapping(proc.pid))
         with open(os.path.join(rundir, "mappings.txt"), "w") as f:
             f.write("\n".join(res["mappings"]) + "\n")
