@@ -71,7 +71,8 @@ void *alaska_translate(const void *p);
   X(barriers,               "barriers that completed") \
   X(barriers_failed,        "barriers that gave up, moving nothing") \
   X(barrier_pause_total_ns, "time the world was stopped, in total") \
-  X(barrier_pause_max_ns,   "... in the longest barrier")
+  X(barrier_pause_max_ns,   "... in the longest barrier") \
+  X(barrier_stop_max_ns,    "longest wait for every thread to stop, in a barrier that moved")
 
 struct alaska_stats {
   /* In: sizeof (struct alaska_stats) as the caller was compiled.  Out: the

@@ -482,6 +482,7 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
   ALASKA_ASSERT(!active && released == epoch);
   unsigned e = ++epoch;
   int waiting = stop_world(e, wait_ms, cancel);
+  uint64_t stop = waiting ? 0 : alaska_now_ns() - t0;
   if (!waiting) {
     collect_pins();
     if (!pins_unknown && alaska_service->barrier)
@@ -500,7 +501,7 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
   *left = waiting;
   *number = e;
 
-  alaska_stats_pause(pause);
+  alaska_stats_pause(pause, stop);
   return waiting ? 1 : unknown ? -1 : 0;
 }
 

@@ -411,6 +411,8 @@ void alaska_stats_free(size_t bytes);
 void alaska_stats_resize(size_t old_bytes, size_t new_bytes);
 void alaska_stats_raw_fallback(void);
 void alaska_stats_barrier(int moved);   /* once per barrier */
-void alaska_stats_pause(uint64_t pause_ns);     /* once per attempt */
+/* Once per attempt: its pause, and (0 unless every thread stopped) how
+ * long stopping them took. */
+void alaska_stats_pause(uint64_t pause_ns, uint64_t stop_ns);
 
 #endif

@@ -57,10 +57,11 @@ void alaska_stats_barrier(int moved)
   add(moved ? C_barriers : C_barriers_failed, 1);
 }
 
-void alaska_stats_pause(uint64_t pause_ns)
+void alaska_stats_pause(uint64_t pause_ns, uint64_t stop_ns)
 {
   add(C_barrier_pause_total_ns, pause_ns);
   raise_to(C_barrier_pause_max_ns, pause_ns);
+  raise_to(C_barrier_stop_max_ns, stop_ns);
 }
 
 void alaska_stats_raw_fallback(void)
@@ -108,12 +109,14 @@ ALASKA_API void alaska_stats_print(void)
                   "alaska: barriers %llu\n"
                   "alaska: barriers_failed %llu\n"
                   "alaska: barrier_pause_max_us %llu\n"
-                  "alaska: barrier_pause_mean_us %llu\n",
+                  "alaska: barrier_pause_mean_us %llu\n"
+                  "alaska: barrier_stop_max_us %llu\n",
                   (unsigned long long) st.barriers,
                   (unsigned long long) st.barriers_failed,
                   (unsigned long long) (st.barrier_pause_max_ns / 1000),
                   (unsigned long long) (st.barrier_pause_total_ns / 1000
-                                        / (st.barriers + st.barriers_failed)));
+                                        / (st.barriers + st.barriers_failed)),
+                  (unsigned long long) (st.barrier_stop_max_ns / 1000));
   if (n > (int) sizeof buf)
     n = (int) sizeof buf;
   if (n > 0 && write(STDERR_FILENO, buf, (size_t) n) < 0)
