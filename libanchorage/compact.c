@@ -177,6 +177,7 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
     }
   }
   if (all) {
+    tc_flush_all_hot();
     size_t n = sweep();
     qsort(all, n, sizeof *all, by_class_used);
     size_t bounds[NCLASSES + 1][2], nb = 0;

@@ -206,8 +206,27 @@ uint32_t page_collect(struct page *pg);
 void pages_trim(void);          /* dirty pool pages beyond the limit back to the kernel */
 
 /* ---- thread heaps (thread-cache.c) ----------------------------------- */
+/* Each heap keeps, per class, a few blocks it freed last (LIFO, linked
+ * through their first word), which its next allocations of the class
+ * take while their memory is still in the cache: at most hot_max(c)
+ * blocks, HOT_BYTES of a class.  A hot block is free for the heap's
+ * counts (live) but allocated for its page's (used), whichever heap owns
+ * the page; a pass and the thread's exit give hot blocks back to their
+ * pages. */
+#define HOT_BYTES 16384
+#define HOT_NONE  UINT16_MAX            /* nhot of a heap that keeps none */
+static inline unsigned hot_max(unsigned c)
+{
+  size_t n = HOT_BYTES / class_size(c);
+  return n < 1 ? 1 : n > 16 ? 16 : (unsigned) n;
+}
+extern uint32_t anchorage_class_size[NCLASSES];
+extern uint16_t anchorage_hot_max[NCLASSES];
 struct theap {
   struct page *cur[NCLASSES];   /* where the class allocates; never NULL */
+  void *hot[NCLASSES];          /* hot blocks, newest first */
+  uint16_t nhot[NCLASSES];      /* how many (HOT_NONE: the empty heap) */
+  long hot_bytes;               /* their bytes */
   struct page_list avail[NCLASSES], full[NCLASSES];
   struct page *_Atomic remote;  /* pages with blocks on thread_free */
   long live;                    /* bytes allocated less bytes freed by this thread */
@@ -220,10 +239,81 @@ extern struct theap *_Atomic anchorage_heaps;
 extern pthread_mutex_t anchorage_heaps_lock;
 extern _Atomic long anchorage_retired_live;
 int anchorage_heaps_init(void);
+extern __thread struct theap *anchorage_my_heap __attribute__((tls_model("initial-exec")));
+/* The slow paths of tc_alloc and tc_free (noinline: the fast paths below
+ * need no frame). */
+__attribute__((noinline)) void *tc_alloc_slow(unsigned c, size_t size);
+__attribute__((noinline)) void tc_free_slow(struct theap *h, struct page *pg);
+__attribute__((noinline)) void tc_remote_free(struct theap *h, struct page *pg, void *p);
+static inline void add_live(struct theap *h, long delta)
+{
+  __atomic_store_n(&h->live, h->live + delta, __ATOMIC_RELAXED);
+}
 /* A small object (size <= SMALL_MAX, 16-aligned); NULL only when neither
- * the heap nor the region has room. */
-void *tc_alloc(size_t size);
-void tc_free(void *p);
+ * the heap nor the region has room.  The fast path pops a free block of
+ * the current page of the object's class. */
+static inline void *tc_alloc(size_t size)
+{
+  unsigned c = size_class(size);
+  struct theap *h = anchorage_my_heap;
+  void **hb = h->hot[c];
+  if (likely(hb != NULL)) {
+    long n = anchorage_class_size[c];
+    h->hot[c] = *hb;
+    h->nhot[c]--;
+    __atomic_store_n(&h->hot_bytes, h->hot_bytes - n, __ATOMIC_RELAXED);
+    add_live(h, n);
+    return hb;
+  }
+  struct page *pg = h->cur[c];
+  void **b = pg->free;
+  if (likely(b != NULL)) {
+    ALASKA_ASSERT(page_holds(pg, b) && pg->used < pg->capacity);
+    pg->free = *b;
+    pg->used++;
+    add_live(h, pg->size);
+    return b;
+  }
+  return tc_alloc_slow(c, size);
+}
+/* The owner h frees p into its page pg. */
+static inline void tc_free_local(struct theap *h, struct page *pg, void *p)
+{
+  ALASKA_ASSERT(pg->used > 0 && pg->free != p);       /* no double free */
+  void *old = pg->free;
+  *(void **) p = old;
+  pg->free = p;
+  add_live(h, -(long) pg->size);
+  if (unlikely(--pg->used == 0 || !old))
+    tc_free_slow(h, pg);
+}
+/* The owner pushes the block onto its page's free list; another thread
+ * onto the page's thread_free list, or adopts the page if its thread
+ * exited (tc_remote_free). */
+static inline void tc_free(void *p)
+{
+  struct page *pg = page_of(p);
+  struct theap *h = anchorage_my_heap;
+  ALASKA_ASSERT(page_holds(pg, p));
+  unsigned c = pg->cls;
+  if (likely(h->nhot[c] < anchorage_hot_max[c])) {
+    long n = anchorage_class_size[c];
+    *(void **) p = h->hot[c];
+    h->hot[c] = p;
+    h->nhot[c]++;
+    __atomic_store_n(&h->hot_bytes, h->hot_bytes + n, __ATOMIC_RELAXED);
+    add_live(h, -n);
+    return;
+  }
+  if (likely(__atomic_load_n(&pg->owner, __ATOMIC_RELAXED) == h)) {
+    tc_free_local(h, pg, p);
+    return;
+  }
+  tc_remote_free(h, pg, p);
+}
+/* Give every heap's hot blocks back to their pages' thread_free lists
+ * (the world stopped; the pages' blocks are then collected). */
+void tc_flush_all_hot(void);
 /* Remove a page from its owner's lists or the abandoned list (the world
  * stopped, or the owner), and give it back. */
 void tc_page_release(struct page *pg);
