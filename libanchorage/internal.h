@@ -23,13 +23,16 @@
  * size class (compact.c): it evacuates the sparsest pages into the densest.
  *
  * Block sub-heaps hold medium objects (above SMALL_MAX, up to LARGE_BLOCK):
- * a run of headerless blocks (16-byte multiples, 16-aligned) after two
- * bitmaps with a bit per 16-byte granule: `starts' marks the first granule
- * of every block, free or allocated, and `used' that of allocated ones.
- * An allocated block ends where the next one starts; a free block holds
- * its free-list link and size.  Free blocks sit on power-of-two free lists
- * of their sub-heap; allocation checks one list head and otherwise bumps
- * the sub-heap's top.  Block sub-heaps belong to shards (one lock each);
+ * a run of headerless blocks, each the size of a class (the classes go
+ * on above SMALL_MAX, eight per power of two), after two bitmaps with a
+ * bit per 16-byte granule: `starts' marks the first granule of every
+ * block, free or allocated, and `used' that of allocated ones.  An
+ * allocated block ends where the next one starts; a free block holds its
+ * free-list links and size.  A freed block merges with its free
+ * neighbours and sits on its sub-heap's free list of the largest class it
+ * holds; a request takes a block of its class, or splits one of the
+ * smallest larger class that has one, and bumps the sub-heap's top only
+ * when no free block fits.  Block sub-heaps belong to shards (one lock each);
  * threads are spread over the shards.
  *
  * Neither kind stores a block's handle ID: a defragmentation pass reads
@@ -59,7 +62,6 @@
 #define SUBHEAP_SHIFT 24                        /* 16 MiB sub-heaps */
 #define SUBHEAP_SIZE  ((size_t) 1 << SUBHEAP_SHIFT)
 #define MIN_BLOCK     16
-#define NBUCKETS      (SUBHEAP_SHIFT - 4 + 1)   /* 2^4 .. 2^SUBHEAP_SHIFT */
 #define LARGE_BLOCK   (SUBHEAP_SIZE / 4)        /* above: region malloc */
 #define NSHARDS       16
 #define PAGE          ((uintptr_t) 4096)
@@ -68,17 +70,15 @@
 #define MAP_WORDS  (SUBHEAP_SIZE / 16 / 64)     /* words in one bitmap */
 #define META_SIZE  (2 * MAP_WORDS * 8)          /* both bitmaps, at the base */
 
-struct free_block {             /* in the first 16 bytes of a free block */
-  struct free_block *next;
+struct free_block {             /* at the start of a free block */
+  struct free_block *next, *prev;       /* its list */
   size_t size;
 };
-/* The block size that holds `size` bytes. */
-static inline size_t block_for(size_t size)
-{
-  size_t t = (size + 15) & ~(size_t) 15;
-  return t < MIN_BLOCK ? MIN_BLOCK : t;
-}
 
+/* Free blocks of a sub-heap sit on lists by size class (the classes
+ * above SMALL_MAX, up to LARGE_BLOCK): list k > 0 holds blocks of at least
+ * the size of class NCLASSES - 1 + k, list 0 the smaller remainders. */
+#define NBUCKETS 65
 struct shard;
 enum subheap_kind { SH_BLOCKS, SH_PAGES };
 struct subheap {
@@ -158,6 +158,17 @@ static inline size_t class_size(unsigned c)
     return 16 * (size_t) (c + 1);
   unsigned j = c - 8, k = 7 + j / 8;
   return ((size_t) 1 << k) + ((size_t) ((j & 7) + 1) << (k - 3));
+}
+
+/* The block size that holds `size` bytes: up to LARGE_BLOCK, a size
+ * class's, so that a freed block serves the next request of its class
+ * whole; above, a multiple of 16 bytes. */
+static inline size_t block_for(size_t size)
+{
+  size_t t = (size + 15) & ~(size_t) 15;
+  if (t <= SMALL_MAX)
+    return t < MIN_BLOCK ? MIN_BLOCK : t;
+  return t <= LARGE_BLOCK ? class_size(size_class(t)) : t;
 }
 
 enum page_state { PAGE_FREE, PAGE_OWNED, PAGE_ABANDONED };
