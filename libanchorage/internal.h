@@ -224,7 +224,7 @@ void pages_trim(void);          /* dirty pool pages beyond the limit back to the
  * counts (live) but allocated for its page's (used), whichever heap owns
  * the page; a pass and the thread's exit give hot blocks back to their
  * pages. */
-#define HOT_BYTES 16384
+#define HOT_BYTES 8192
 #define HOT_NONE  UINT16_MAX            /* nhot of a heap that keeps none */
 static inline unsigned hot_max(unsigned c)
 {
