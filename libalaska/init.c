@@ -58,6 +58,8 @@ static void init_once(void)
   if (s->init && s->init() != 0)
     alaska_fatal("service '%s' failed to start", s->name);
   alaska_service = s;
+  if (s == &alaska_service_malloc)
+    alaska_region_load();       /* its fast path needs jemalloc at hand */
   alaska_malloc_fast = s == &alaska_service_malloc && !alaska_stats_enabled
                        && alaska_je_malloc && alaska_je_free;
   alaska_service_fast = s != &alaska_service_malloc && !alaska_stats_enabled;

@@ -49,6 +49,9 @@ void alaska_fatal(const char *fmt, ...)
 #define ALASKA_NO_ID UINT32_MAX
 void alaska_table_init(void);
 void alaska_region_init(void);          /* backing-region.c */
+/* Load jemalloc and set up the general allocator over the region now
+ * (otherwise at its first use). */
+void alaska_region_load(void);
 /* The usable size of the block alaska_region_malloc (size, align, ...)
  * gives, for jemalloc's small classes (which depend on neither the arena
  * nor the thread cache), from a table filled with nallocx at start-up;
