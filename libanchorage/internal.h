@@ -68,7 +68,12 @@
 
 /* ---- sub-heaps and their blocks (subheap.c) ------------------------- */
 #define MAP_WORDS  (SUBHEAP_SIZE / 16 / 64)     /* words in one bitmap */
-#define META_SIZE  (2 * MAP_WORDS * 8)          /* both bitmaps, at the base */
+/* Medium blocks, the sizes of classes above SMALL_MAX, start and end on
+ * MED_UNIT boundaries: a map after the bitmaps holds, for each unit where
+ * an allocated block starts, its size in units. */
+#define MED_UNIT_SHIFT 11
+#define SIZE_ENTRIES (SUBHEAP_SIZE >> MED_UNIT_SHIFT)
+#define META_SIZE  (2 * MAP_WORDS * 8 + SIZE_ENTRIES * 2)  /* bitmaps, size map */
 
 struct free_block {             /* at the start of a free block */
   struct free_block *next, *prev;       /* its list */
@@ -96,6 +101,17 @@ static inline uint64_t *subheap_starts(const struct subheap *sh) { return (uint6
 static inline uint64_t *subheap_used(const struct subheap *sh) { return (uint64_t *) sh->base + MAP_WORDS; }
 static inline size_t granule(const struct subheap *sh, const void *p) { return (size_t) ((const char *) p - sh->base) >> 4; }
 static inline int map_test(const uint64_t *m, size_t g) { return (m[g >> 6] >> (g & 63)) & 1; }
+static inline uint16_t *subheap_sizes(const struct subheap *sh)
+{
+  return (uint16_t *) (sh->base + 2 * MAP_WORDS * 8);
+}
+/* The size of the allocated block at p: safe without the lock for the
+ * block's owner (the size was written before the block was handed out). */
+static inline size_t block_size(const struct subheap *sh, const void *p)
+{
+  return (size_t) subheap_sizes(sh)[((const char *) p - sh->base) >> MED_UNIT_SHIFT]
+         << MED_UNIT_SHIFT;
+}
 
 extern char *anchorage_region;
 extern size_t anchorage_region_size;
@@ -233,8 +249,17 @@ static inline unsigned hot_max(unsigned c)
 }
 extern uint32_t anchorage_class_size[NCLASSES];
 extern uint16_t anchorage_hot_max[NCLASSES];
+/* Likewise for medium blocks, kept allocated in their sub-heaps: at most
+ * MHOT_MAX blocks of a class and MHOT_BYTES in all per thread, taken
+ * without the shard's lock; a pass and the thread's exit free them. */
+#define NMEDIUM    64                   /* classes NCLASSES .. NCLASSES + 63 */
+#define MHOT_MAX   2
+#define MHOT_BYTES ((long) 256 << 10)
 struct theap {
   struct page *cur[NCLASSES];   /* where the class allocates; never NULL */
+  void *mhot[NMEDIUM];          /* medium hot blocks, newest first */
+  uint8_t nmhot[NMEDIUM];
+  long mhot_bytes;              /* their bytes (LONG_MAX: the empty heap) */
   void *hot[NCLASSES];          /* hot blocks, newest first */
   uint16_t nhot[NCLASSES];      /* how many (HOT_NONE: the empty heap) */
   long hot_bytes;               /* their bytes */
@@ -325,12 +350,16 @@ static inline void tc_free(void *p)
 /* Give every heap's hot blocks back to their pages' thread_free lists
  * (the world stopped; the pages' blocks are then collected). */
 void tc_flush_all_hot(void);
+/* Free h's medium hot blocks into their sub-heaps (the owner at its exit,
+ * or the world stopped). */
+void medium_flush_hot(struct theap *h);
 /* Remove a page from its owner's lists or the abandoned list (the world
  * stopped, or the owner), and give it back. */
 void tc_page_release(struct page *pg);
 /* Live bytes and extent of the page sub-heaps, from the heaps' counters,
- * and (slack not NULL) the free bytes in the threads' current pages. */
-void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack);
+ * (slack not NULL) the free bytes in the threads' current pages and hot
+ * blocks, and the bytes of medium hot blocks (live for their sub-heaps). */
+void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack, size_t *medium_hot);
 
 /* ---- compact.c: compaction of the size classes, under a barrier ------ */
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r);

@@ -153,6 +153,13 @@ char *block_end(const struct subheap *sh, const char *p)
   return n < lim ? sh->base + (n << 4) : top;
 }
 
+static void set_size(struct subheap *sh, char *p, size_t size)
+{
+  ALASKA_ASSERT(size % ((size_t) 1 << MED_UNIT_SHIFT) == 0
+                && (size_t) (p - sh->base) % ((size_t) 1 << MED_UNIT_SHIFT) == 0);
+  subheap_sizes(sh)[(size_t) (p - sh->base) >> MED_UNIT_SHIFT] = (uint16_t) (size >> MED_UNIT_SHIFT);
+}
+
 static void push_free(struct subheap *sh, char *p, size_t size)
 {
   /* A whole number of granules inside [data, top), not allocated. */
@@ -225,6 +232,7 @@ static char *take(struct subheap *sh, struct free_block *f, size_t size)
     push_free(sh, p + size, have - size);
   }
   map_set_bit(subheap_used(sh), granule(sh, p));
+  set_size(sh, p, size);
   count_live(sh, (long) size);
   return p;
 }
@@ -239,6 +247,7 @@ static char *bump(struct subheap *sh, size_t size)
   map_clear_range(subheap_starts(sh), g + 1, g + size / 16);
   map_set_bit(subheap_starts(sh), g);
   map_set_bit(subheap_used(sh), g);
+  set_size(sh, t, size);
   set_top(sh, t + size);
   count_live(sh, (long) size);
   return t;
@@ -249,6 +258,7 @@ int subheap_grow_last(struct subheap *sh, char *p, size_t have, size_t size)
   if (p + have != sh->top || (size_t) (sh->base + SUBHEAP_SIZE - p) < size)
     return 0;
   map_clear_range(subheap_starts(sh), granule(sh, p + have), granule(sh, p + size));
+  set_size(sh, p, size);
   set_top(sh, p + size);
   count_live(sh, (long) (size - have));
   return 1;
@@ -291,7 +301,7 @@ char *subheap_alloc_fit(struct subheap *sh, size_t size)
 void subheap_free(struct subheap *sh, char *p, size_t size)
 {
   ALASKA_ASSERT(map_test(subheap_used(sh), granule(sh, p)) && p + size <= sh->top);
-  ALASKA_ASSERT(size <= sh->live);
+  ALASKA_ASSERT(size <= sh->live && block_end(sh, p) == p + size);
   map_clear_bit(subheap_used(sh), granule(sh, p));
   count_live(sh, -(long) size);
   /* Merge with free neighbours, so that freed space serves any class. */

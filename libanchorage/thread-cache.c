@@ -14,13 +14,15 @@
  * Heaps are never freed (a thread may still push onto a retired heap's
  * remote list): a new thread reuses a retired one. */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include "internal.h"
 
 struct page anchorage_empty_page;       /* no free block: every class's first cur */
 static struct theap empty_heap = { .cur = { [0 ... NCLASSES - 1] = &anchorage_empty_page },
-                                    .nhot = { [0 ... NCLASSES - 1] = HOT_NONE } };
+                                    .nhot = { [0 ... NCLASSES - 1] = HOT_NONE },
+                                    .mhot_bytes = LONG_MAX };
 uint32_t anchorage_class_size[NCLASSES];        /* filled at start-up */
 uint16_t anchorage_hot_max[NCLASSES];
 __thread struct theap *anchorage_my_heap __attribute__((tls_model("initial-exec"))) = &empty_heap;
@@ -302,6 +304,7 @@ static void retire(void *arg)
 {
   struct theap *h = arg;
   flush_hot(h);
+  medium_flush_hot(h);
   my_heap = &empty_heap;
   pthread_mutex_lock(&anchorage_heaps_lock);
   collect_remote(h);
@@ -364,13 +367,15 @@ static size_t current_slack(const struct theap *h)
   return slack + (hot > 0 ? (size_t) hot : 0);
 }
 
-void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack)
+void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack, size_t *medium_hot)
 {
+  long mh = 0;
   long l = atomic_load_explicit(&anchorage_retired_live, memory_order_relaxed);
   long n = (long) __atomic_load_n(&anchorage_abandoned_pages, __ATOMIC_RELAXED);
   size_t sl = 0;
   for (struct theap *h = atomic_load_explicit(&anchorage_heaps, memory_order_acquire); h; h = h->next) {
     l += atomic_load_explicit((_Atomic long *) &h->live, memory_order_relaxed);
+    mh += __atomic_load_n(&h->mhot_bytes, __ATOMIC_RELAXED);
     n += atomic_load_explicit((_Atomic long *) &h->pages, memory_order_relaxed);
     if (slack && __atomic_load_n(&h->in_use, __ATOMIC_RELAXED))
       sl += current_slack(h);
@@ -379,4 +384,5 @@ void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack)
   *live = l > 0 ? (size_t) l : 0;
   if (slack)
     *slack = sl < *extent ? sl : *extent;
+  *medium_hot = mh > 0 ? (size_t) mh : 0;
 }
