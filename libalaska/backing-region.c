@@ -10,7 +10,9 @@
  * arena of its own whose extents come from this range -- for the malloc
  * service and for objects Anchorage does not keep in sub-heaps.  The
  * program's own malloc stays the C library's: libjemalloc is a dependency
- * of libalaska, so the C library comes first in symbol lookup.
+ * of libalaska, so the C library comes first in symbol lookup.  The arena
+ * is created when the malloc service starts, or else at the general
+ * allocator's first use: jemalloc starts (and takes memory) only then.
  *
  * Small blocks take jemalloc's fast path: mallocx with an arena flag goes
  * through its general path (and dallocx likewise), while its own malloc
@@ -96,7 +98,10 @@ __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 
 uint16_t alaska_small_usable[ALASKA_SMALL_MAX / 16 + 1];
 
-/* At start-up (alaska_region_init), before any allocation. */
+static pthread_once_t created = PTHREAD_ONCE_INIT;
+
+/* Before the general allocator's first use (alaska_region_load): a
+ * program whose service never uses it never starts jemalloc. */
 static void arena_create(void)
 {
   for (size_t i = 0; i <= ALASKA_SMALL_MAX / 16; i++)
@@ -105,7 +110,7 @@ static void arena_create(void)
   extent_hooks_t *hp = &hooks;
   if (mallctl("arenas.create", &arena_ind, &sz, &hp, sizeof hp) != 0)
     alaska_fatal("cannot create the jemalloc arena of the backing region");
-  arena_flags = MALLOCX_ARENA(arena_ind);
+  int flags = MALLOCX_ARENA(arena_ind);
 
   /* Under valgrind, jemalloc's malloc and free run valgrind's own heap
    * (memcheck replaces them in every library): mallocx and dallocx only. */
@@ -123,7 +128,19 @@ static void arena_create(void)
   /* Otherwise the program's malloc shares jemalloc's thread caches, which
    * hand a block to whichever arena asks next: none for the region's. */
   if (!alaska_je_malloc)
-    arena_flags |= MALLOCX_TCACHE_NONE;
+    flags |= MALLOCX_TCACHE_NONE;
+  __atomic_store_n(&arena_flags, flags, __ATOMIC_RELEASE);     /* last: region_ready */
+}
+
+void alaska_region_load(void)
+{
+  pthread_once(&created, arena_create);
+}
+
+static inline void region_ready(void)
+{
+  if (unlikely(__atomic_load_n(&arena_flags, __ATOMIC_ACQUIRE) == -1))
+    alaska_region_load();
 }
 
 /* Bind the calling thread to the region's arena, and check that it took. */
@@ -179,7 +196,6 @@ void alaska_region_init(void)
   if (alaska_option_long(ALASKA_OPT_VERBOSE))
     alaska_warn("backing region at %#llx, %llu MiB of address space",
                 (unsigned long long) ALASKA_BACKING_BASE, (unsigned long long) (size >> 20));
-  arena_create();
 }
 
 /* size bytes aligned to align (a power of two), still inaccessible;
@@ -210,6 +226,7 @@ static inline int fast_path(size_t size, size_t align)
 /* align: a power of two.  NULL when the region is full. */
 ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
 {
+  region_ready();
   size = alaska_round16(size);
   if (fast_path(size, align)) {
     void *p = alaska_je_malloc(size);
@@ -225,6 +242,7 @@ ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
 
 ALASKA_API void alaska_region_free(void *p)
 {
+  region_ready();
   if (alaska_je_free)
     alaska_je_free(p);
   else
@@ -233,6 +251,7 @@ ALASKA_API void alaska_region_free(void *p)
 
 ALASKA_API size_t alaska_region_usable_size(const void *p)
 {
+  region_ready();
   return sallocx(p, 0);
 }
 
@@ -242,6 +261,7 @@ ALASKA_API size_t alaska_region_usable_size(const void *p)
  * path. */
 ALASKA_API void *alaska_region_realloc(void *p, size_t size)
 {
+  region_ready();
   size = alaska_round16(size);
   if (fast_path(size, 16)) {
     size_t old = sallocx(p, 0);

@@ -111,6 +111,28 @@ static __attribute__((noinline)) void *halloc_general(size_t size)
   return handle_alloc(size, MIN_ALIGN, 0);
 }
 
+/* The fast path of halloc for other services than malloc (Anchorage):
+ * the runtime is set up and nothing is counted (alaska_service_fast), so
+ * an ID from the thread's cache and the service's block are all it
+ * takes. */
+static inline __attribute__((always_inline)) void *halloc_service_fast(size_t size)
+{
+  alaska_runtime_enter();
+  uint32_t id = alaska_id_alloc();
+  if (likely(id != ALASKA_NO_ID)) {
+    void *backing = alaska_service->alloc(id, size ? size : 1, MIN_ALIGN, 0);
+    if (likely(backing != NULL)) {
+      atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing),
+                            memory_order_release);
+      alaska_runtime_leave();
+      return alaska_make_handle(id);
+    }
+    alaska_id_free(id);
+  }
+  alaska_runtime_leave();
+  return halloc_general(size);
+}
+
 /* The fast path of halloc and hfree: the malloc service's small blocks
  * come straight from jemalloc's thread cache (internal.h), as
  * alaska_region_malloc and alaska_region_free would give them, with no
@@ -119,6 +141,8 @@ static __attribute__((noinline)) void *halloc_general(size_t size)
  * A thread bound to the region's arena implies the runtime is set up. */
 ALASKA_API void *halloc(size_t size)
 {
+  if (likely(alaska_service_fast && size <= ALASKA_MAX_OBJECT_SIZE))
+    return halloc_service_fast(size);
   size_t rounded = alaska_round16(size);
   if (likely(rounded <= ALASKA_SMALL_MAX && alaska_region_bound > 0 && alaska_malloc_fast)) {
     alaska_runtime_enter();
@@ -181,6 +205,15 @@ ALASKA_API void hfree(void *ptr)
       return;
     }
     alaska_runtime_leave();
+  } else if (likely(alaska_service_fast && !alaska_kept_bits)) {
+    alaska_runtime_enter();
+    void *backing = alaska_checked_backing(ptr, "free");
+    uint32_t id = alaska_handle_id(ptr);
+    alaska_service->free(id, backing);
+    forget_usable_size(id);
+    alaska_id_free(id);
+    alaska_runtime_leave();
+    return;
   }
   hfree_1(ptr);
 }

@@ -11,8 +11,9 @@
  * that has any in the global pool (a bitmap of free IDs, a bit per ID),
  * or a fresh page above the high-water mark, and gives them out lowest
  * first; an ID it frees goes back to its own page's bits, or, from
- * another page, into a small buffer that goes to the pool ALASKA_ID_RETURN
- * at a time.  So IDs freed at random end up in the pool, where the lowest
+ * another page, into a small buffer, which it gives out again once its
+ * page's IDs are used up, and which goes to the pool ALASKA_ID_RETURN at a
+ * time when it fills.  So IDs freed at random end up in the pool, where the lowest
  * are taken first, and the higher pages drain.  The pool gives back a
  * page once all its IDs are there, keeping the lowest SLACK empty pages
  * for reuse.  Only pool moves take a lock.  The fast paths are inline in

@@ -12,6 +12,7 @@
 int alaska_initialized;
 const struct alaska_service *alaska_service = &alaska_service_malloc;
 int alaska_malloc_fast;
+int alaska_service_fast;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -57,8 +58,11 @@ static void init_once(void)
   if (s->init && s->init() != 0)
     alaska_fatal("service '%s' failed to start", s->name);
   alaska_service = s;
+  if (s == &alaska_service_malloc)
+    alaska_region_load();       /* its fast path needs jemalloc at hand */
   alaska_malloc_fast = s == &alaska_service_malloc && !alaska_stats_enabled
                        && alaska_je_malloc && alaska_je_free;
+  alaska_service_fast = s != &alaska_service_malloc && !alaska_stats_enabled;
   if (alaska_option_long(ALASKA_OPT_VERBOSE))
     alaska_warn("handle table at %#llx, service %s",
                 (unsigned long long) ALASKA_TABLE_ORIGIN, s->name);

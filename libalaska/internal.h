@@ -49,6 +49,9 @@ void alaska_fatal(const char *fmt, ...)
 #define ALASKA_NO_ID UINT32_MAX
 void alaska_table_init(void);
 void alaska_region_init(void);          /* backing-region.c */
+/* Load jemalloc and set up the general allocator over the region now
+ * (otherwise at its first use). */
+void alaska_region_load(void);
 /* The usable size of the block alaska_region_malloc (size, align, ...)
  * gives, for jemalloc's small classes (which depend on neither the arena
  * nor the thread cache), from a table filled with nallocx at start-up;
@@ -135,14 +138,17 @@ static inline int alaska_live_handle(uint64_t v)
 
 /* A thread's cache of free handle IDs (handle-table.c): the free IDs of
  * one page of the table, as a bitmap, given out lowest first, and the
- * IDs it freed from other pages, on their way to the global pool.  A
+ * IDs it freed from other pages, which it gives out again (last freed
+ * first) once the bitmap is empty, and sends to the global pool
+ * ALASKA_ID_RETURN at a time when it frees more than it allocates.  A
  * freed ID's entry reads ALASKA_ENTRY_FREE while it waits. */
 #define ALASKA_PAGE_IDS (4096 / ALASKA_ENTRY_SIZE)     /* entries in a table page */
 #define ALASKA_PAGE_WORDS (ALASKA_PAGE_IDS / 64)
 #define ALASKA_ID_RETURN 32             /* IDs of other pages sent to the pool at once */
 struct alaska_id_cache {
   uint32_t page1;               /* 1 + the page bits[] holds IDs of; 0: none */
-  uint32_t low;                 /* no word of bits[] below this is set */
+  uint32_t low;                 /* no word of bits[] below this is set
+                                 * (ALASKA_PAGE_WORDS: bits[] is empty) */
   uint32_t nret;                /* IDs in ret[] */
   uint32_t limit;               /* nret that sends ret[] to the pool; 0: exit flush not registered */
   uint64_t bits[ALASKA_PAGE_WORDS];
@@ -164,6 +170,9 @@ static inline uint32_t alaska_id_alloc(void)
       return (c->page1 - 1) * ALASKA_PAGE_IDS + w * 64 + (uint32_t) __builtin_ctzll(b);
     }
   }
+  c->low = ALASKA_PAGE_WORDS;
+  if (likely(c->nret))
+    return c->ret[--c->nret];
   return alaska_id_refill(c);
 }
 static inline void alaska_id_free(uint32_t id)
@@ -400,6 +409,10 @@ extern const struct alaska_service alaska_service_malloc;
  * own malloc and free at hand, so halloc and hfree may take small blocks
  * straight from jemalloc's thread cache (halloc.c). */
 extern int alaska_malloc_fast;
+/* Set once at start-up: a service other than malloc, and no statistics,
+ * so halloc and hfree call the service directly, with nothing to count
+ * and no usable size to cache (halloc.c). */
+extern int alaska_service_fast;
 
 /* ---- link-check.c ----------------------------------------------------- */
 void alaska_link_check(void);

@@ -239,6 +239,7 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
     pthread_mutex_unlock(&anchorage_heaps_lock);
     return;
   }
+  tc_flush_all_hot();
   size_t n = look(1);
   for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
     for (hi = lo; hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key); hi++)

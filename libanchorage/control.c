@@ -49,10 +49,15 @@ double anchorage_fragmentation(size_t *extent, size_t *live)
     e += __atomic_load_n(&anchorage_shards[i].extent, __ATOMIC_RELAXED);
     l += __atomic_load_n(&anchorage_shards[i].live, __ATOMIC_RELAXED);
   }
-  size_t pe, pl, slack;
-  anchorage_pages_totals(&pe, &pl, &slack);
+  size_t pe, pl, slack, mhot;
+  anchorage_pages_totals(&pe, &pl, &slack, &mhot);
   e += pe;
   l += pl;
+  /* Medium hot blocks: free memory, however their sub-heaps count them. */
+  l = l > mhot ? l - mhot : 0;
+  slack += mhot;
+  if (slack > e)
+    slack = e;
   if (extent)
     *extent = e;
   if (live)

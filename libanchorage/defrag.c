@@ -150,7 +150,7 @@ static int evacuate(struct pass *p, size_t *budget)
     char *b = sh->base + (g << 4);
     if (v == 0 || v == AMBIGUOUS || alaska_backing(v - 1) != b || alaska_is_pinned(v - 1))
       continue;
-    size_t size = (size_t) (block_end(sh, b) - b);
+    size_t size = block_size(sh, b);
     if (size > *budget)
       break;
     if (pause_over()) {
@@ -182,6 +182,8 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
   pass_no++;
   size_t before;
   anchorage_fragmentation(&before, NULL);
+  for (struct theap *h = __atomic_load_n(&anchorage_heaps, __ATOMIC_ACQUIRE); h; h = h->next)
+    medium_flush_hot(h);
   anchorage_compact(&budget, forced, r);
   struct pass p = { .r = r };
   unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);

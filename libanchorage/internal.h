@@ -23,13 +23,16 @@
  * size class (compact.c): it evacuates the sparsest pages into the densest.
  *
  * Block sub-heaps hold medium objects (above SMALL_MAX, up to LARGE_BLOCK):
- * a run of headerless blocks (16-byte multiples, 16-aligned) after two
- * bitmaps with a bit per 16-byte granule: `starts' marks the first granule
- * of every block, free or allocated, and `used' that of allocated ones.
- * An allocated block ends where the next one starts; a free block holds
- * its free-list link and size.  Free blocks sit on power-of-two free lists
- * of their sub-heap; allocation checks one list head and otherwise bumps
- * the sub-heap's top.  Block sub-heaps belong to shards (one lock each);
+ * a run of headerless blocks, each the size of a class (the classes go
+ * on above SMALL_MAX, eight per power of two), after two bitmaps with a
+ * bit per 16-byte granule: `starts' marks the first granule of every
+ * block, free or allocated, and `used' that of allocated ones.  An
+ * allocated block ends where the next one starts; a free block holds its
+ * free-list links and size.  A freed block merges with its free
+ * neighbours and sits on its sub-heap's free list of the largest class it
+ * holds; a request takes a block of its class, or splits one of the
+ * smallest larger class that has one, and bumps the sub-heap's top only
+ * when no free block fits.  Block sub-heaps belong to shards (one lock each);
  * threads are spread over the shards.
  *
  * Neither kind stores a block's handle ID: a defragmentation pass reads
@@ -59,26 +62,28 @@
 #define SUBHEAP_SHIFT 24                        /* 16 MiB sub-heaps */
 #define SUBHEAP_SIZE  ((size_t) 1 << SUBHEAP_SHIFT)
 #define MIN_BLOCK     16
-#define NBUCKETS      (SUBHEAP_SHIFT - 4 + 1)   /* 2^4 .. 2^SUBHEAP_SHIFT */
 #define LARGE_BLOCK   (SUBHEAP_SIZE / 4)        /* above: region malloc */
 #define NSHARDS       16
 #define PAGE          ((uintptr_t) 4096)
 
 /* ---- sub-heaps and their blocks (subheap.c) ------------------------- */
 #define MAP_WORDS  (SUBHEAP_SIZE / 16 / 64)     /* words in one bitmap */
-#define META_SIZE  (2 * MAP_WORDS * 8)          /* both bitmaps, at the base */
+/* Medium blocks, the sizes of classes above SMALL_MAX, start and end on
+ * MED_UNIT boundaries: a map after the bitmaps holds, for each unit where
+ * an allocated block starts, its size in units. */
+#define MED_UNIT_SHIFT 11
+#define SIZE_ENTRIES (SUBHEAP_SIZE >> MED_UNIT_SHIFT)
+#define META_SIZE  (2 * MAP_WORDS * 8 + SIZE_ENTRIES * 2)  /* bitmaps, size map */
 
-struct free_block {             /* in the first 16 bytes of a free block */
-  struct free_block *next;
+struct free_block {             /* at the start of a free block */
+  struct free_block *next, *prev;       /* its list */
   size_t size;
 };
-/* The block size that holds `size` bytes. */
-static inline size_t block_for(size_t size)
-{
-  size_t t = (size + 15) & ~(size_t) 15;
-  return t < MIN_BLOCK ? MIN_BLOCK : t;
-}
 
+/* Free blocks of a sub-heap sit on lists by size class (the classes
+ * above SMALL_MAX, up to LARGE_BLOCK): list k > 0 holds blocks of at least
+ * the size of class NCLASSES - 1 + k, list 0 the smaller remainders. */
+#define NBUCKETS 65
 struct shard;
 enum subheap_kind { SH_BLOCKS, SH_PAGES };
 struct subheap {
@@ -96,6 +101,17 @@ static inline uint64_t *subheap_starts(const struct subheap *sh) { return (uint6
 static inline uint64_t *subheap_used(const struct subheap *sh) { return (uint64_t *) sh->base + MAP_WORDS; }
 static inline size_t granule(const struct subheap *sh, const void *p) { return (size_t) ((const char *) p - sh->base) >> 4; }
 static inline int map_test(const uint64_t *m, size_t g) { return (m[g >> 6] >> (g & 63)) & 1; }
+static inline uint16_t *subheap_sizes(const struct subheap *sh)
+{
+  return (uint16_t *) (sh->base + 2 * MAP_WORDS * 8);
+}
+/* The size of the allocated block at p: safe without the lock for the
+ * block's owner (the size was written before the block was handed out). */
+static inline size_t block_size(const struct subheap *sh, const void *p)
+{
+  return (size_t) subheap_sizes(sh)[((const char *) p - sh->base) >> MED_UNIT_SHIFT]
+         << MED_UNIT_SHIFT;
+}
 
 extern char *anchorage_region;
 extern size_t anchorage_region_size;
@@ -160,6 +176,17 @@ static inline size_t class_size(unsigned c)
   return ((size_t) 1 << k) + ((size_t) ((j & 7) + 1) << (k - 3));
 }
 
+/* The block size that holds `size` bytes: up to LARGE_BLOCK, a size
+ * class's, so that a freed block serves the next request of its class
+ * whole; above, a multiple of 16 bytes. */
+static inline size_t block_for(size_t size)
+{
+  size_t t = (size + 15) & ~(size_t) 15;
+  if (t <= SMALL_MAX)
+    return t < MIN_BLOCK ? MIN_BLOCK : t;
+  return t <= LARGE_BLOCK ? class_size(size_class(t)) : t;
+}
+
 enum page_state { PAGE_FREE, PAGE_OWNED, PAGE_ABANDONED };
 struct theap;
 struct page {                   /* out of band, in its sub-heap's first page */
@@ -206,8 +233,36 @@ uint32_t page_collect(struct page *pg);
 void pages_trim(void);          /* dirty pool pages beyond the limit back to the kernel */
 
 /* ---- thread heaps (thread-cache.c) ----------------------------------- */
+/* Each heap keeps, per class, a few blocks it freed last (LIFO, linked
+ * through their first word), which its next allocations of the class
+ * take while their memory is still in the cache: at most hot_max(c)
+ * blocks, HOT_BYTES of a class.  A hot block is free for the heap's
+ * counts (live) but allocated for its page's (used), whichever heap owns
+ * the page; a pass and the thread's exit give hot blocks back to their
+ * pages. */
+#define HOT_BYTES 8192
+#define HOT_NONE  UINT16_MAX            /* nhot of a heap that keeps none */
+static inline unsigned hot_max(unsigned c)
+{
+  size_t n = HOT_BYTES / class_size(c);
+  return n < 1 ? 1 : n > 16 ? 16 : (unsigned) n;
+}
+extern uint32_t anchorage_class_size[NCLASSES];
+extern uint16_t anchorage_hot_max[NCLASSES];
+/* Likewise for medium blocks, kept allocated in their sub-heaps: at most
+ * MHOT_MAX blocks of a class and MHOT_BYTES in all per thread, taken
+ * without the shard's lock; a pass and the thread's exit free them. */
+#define NMEDIUM    64                   /* classes NCLASSES .. NCLASSES + 63 */
+#define MHOT_MAX   2
+#define MHOT_BYTES ((long) 256 << 10)
 struct theap {
   struct page *cur[NCLASSES];   /* where the class allocates; never NULL */
+  void *mhot[NMEDIUM];          /* medium hot blocks, newest first */
+  uint8_t nmhot[NMEDIUM];
+  long mhot_bytes;              /* their bytes (LONG_MAX: the empty heap) */
+  void *hot[NCLASSES];          /* hot blocks, newest first */
+  uint16_t nhot[NCLASSES];      /* how many (HOT_NONE: the empty heap) */
+  long hot_bytes;               /* their bytes */
   struct page_list avail[NCLASSES], full[NCLASSES];
   struct page *_Atomic remote;  /* pages with blocks on thread_free */
   long live;                    /* bytes allocated less bytes freed by this thread */
@@ -220,16 +275,91 @@ extern struct theap *_Atomic anchorage_heaps;
 extern pthread_mutex_t anchorage_heaps_lock;
 extern _Atomic long anchorage_retired_live;
 int anchorage_heaps_init(void);
+extern __thread struct theap *anchorage_my_heap __attribute__((tls_model("initial-exec")));
+/* The slow paths of tc_alloc and tc_free (noinline: the fast paths below
+ * need no frame). */
+__attribute__((noinline)) void *tc_alloc_slow(unsigned c, size_t size);
+__attribute__((noinline)) void tc_free_slow(struct theap *h, struct page *pg);
+__attribute__((noinline)) void tc_remote_free(struct theap *h, struct page *pg, void *p);
+static inline void add_live(struct theap *h, long delta)
+{
+  __atomic_store_n(&h->live, h->live + delta, __ATOMIC_RELAXED);
+}
 /* A small object (size <= SMALL_MAX, 16-aligned); NULL only when neither
- * the heap nor the region has room. */
-void *tc_alloc(size_t size);
-void tc_free(void *p);
+ * the heap nor the region has room.  The fast path pops a free block of
+ * the current page of the object's class. */
+static inline void *tc_alloc(size_t size)
+{
+  unsigned c = size_class(size);
+  struct theap *h = anchorage_my_heap;
+  void **hb = h->hot[c];
+  if (likely(hb != NULL)) {
+    long n = anchorage_class_size[c];
+    h->hot[c] = *hb;
+    h->nhot[c]--;
+    __atomic_store_n(&h->hot_bytes, h->hot_bytes - n, __ATOMIC_RELAXED);
+    add_live(h, n);
+    return hb;
+  }
+  struct page *pg = h->cur[c];
+  void **b = pg->free;
+  if (likely(b != NULL)) {
+    ALASKA_ASSERT(page_holds(pg, b) && pg->used < pg->capacity);
+    pg->free = *b;
+    pg->used++;
+    add_live(h, pg->size);
+    return b;
+  }
+  return tc_alloc_slow(c, size);
+}
+/* The owner h frees p into its page pg. */
+static inline void tc_free_local(struct theap *h, struct page *pg, void *p)
+{
+  ALASKA_ASSERT(pg->used > 0 && pg->free != p);       /* no double free */
+  void *old = pg->free;
+  *(void **) p = old;
+  pg->free = p;
+  add_live(h, -(long) pg->size);
+  if (unlikely(--pg->used == 0 || !old))
+    tc_free_slow(h, pg);
+}
+/* The owner pushes the block onto its page's free list; another thread
+ * onto the page's thread_free list, or adopts the page if its thread
+ * exited (tc_remote_free). */
+static inline void tc_free(void *p)
+{
+  struct page *pg = page_of(p);
+  struct theap *h = anchorage_my_heap;
+  ALASKA_ASSERT(page_holds(pg, p));
+  unsigned c = pg->cls;
+  if (likely(h->nhot[c] < anchorage_hot_max[c])) {
+    long n = anchorage_class_size[c];
+    *(void **) p = h->hot[c];
+    h->hot[c] = p;
+    h->nhot[c]++;
+    __atomic_store_n(&h->hot_bytes, h->hot_bytes + n, __ATOMIC_RELAXED);
+    add_live(h, -n);
+    return;
+  }
+  if (likely(__atomic_load_n(&pg->owner, __ATOMIC_RELAXED) == h)) {
+    tc_free_local(h, pg, p);
+    return;
+  }
+  tc_remote_free(h, pg, p);
+}
+/* Give every heap's hot blocks back to their pages' thread_free lists
+ * (the world stopped; the pages' blocks are then collected). */
+void tc_flush_all_hot(void);
+/* Free h's medium hot blocks into their sub-heaps (the owner at its exit,
+ * or the world stopped). */
+void medium_flush_hot(struct theap *h);
 /* Remove a page from its owner's lists or the abandoned list (the world
  * stopped, or the owner), and give it back. */
 void tc_page_release(struct page *pg);
 /* Live bytes and extent of the page sub-heaps, from the heaps' counters,
- * and (slack not NULL) the free bytes in the threads' current pages. */
-void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack);
+ * (slack not NULL) the free bytes in the threads' current pages and hot
+ * blocks, and the bytes of medium hot blocks (live for their sub-heaps). */
+void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack, size_t *medium_hot);
 
 /* ---- compact.c: compaction of the size classes ----------------------- */
 /* Before the barrier: choose candidate source pages (1: some). */

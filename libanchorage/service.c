@@ -106,6 +106,61 @@ void *anchorage_region_alloc(size_t size, size_t align, int zero)
   return p;
 }
 
+/* A medium hot block of bs bytes (a class's size); NULL: none. */
+static inline void *medium_hot_take(size_t bs)
+{
+  struct theap *h = anchorage_my_heap;
+  unsigned k = size_class(bs) - NCLASSES;
+  void **b = h->mhot[k];
+  if (b) {
+    h->mhot[k] = *b;
+    h->nmhot[k]--;
+    __atomic_store_n(&h->mhot_bytes, h->mhot_bytes - (long) bs, __ATOMIC_RELAXED);
+  }
+  return b;
+}
+
+/* Keep the medium block p of `size` bytes as a hot block; 0 if the
+ * thread keeps enough. */
+static inline int medium_hot_keep(void *p, size_t size)
+{
+  struct theap *h = anchorage_my_heap;
+  unsigned k = size_class(size) - NCLASSES;
+  if (class_size(k + NCLASSES) != size || h->nmhot[k] >= MHOT_MAX
+      || h->mhot_bytes > MHOT_BYTES - (long) size)
+    return 0;
+  *(void **) p = h->mhot[k];
+  h->mhot[k] = p;
+  h->nmhot[k]++;
+  __atomic_store_n(&h->mhot_bytes, h->mhot_bytes + (long) size, __ATOMIC_RELAXED);
+  return 1;
+}
+
+/* Free the medium block p under its shard's lock. */
+static void medium_free(char *p)
+{
+  struct subheap *sh = subheap_of(p);
+  struct shard *s = sh->owner;          /* stable: the sub-heap holds p */
+  pthread_mutex_lock(&s->lock);
+  subheap_free(sh, p, block_size(sh, p));
+  if (sh->live == 0 && sh != s->cur)
+    shard_release(sh);
+  pthread_mutex_unlock(&s->lock);
+}
+
+void medium_flush_hot(struct theap *h)
+{
+  for (unsigned k = 0; k < NMEDIUM; k++) {
+    void **b;
+    while ((b = h->mhot[k])) {
+      h->mhot[k] = *b;
+      medium_free((char *) b);
+    }
+    h->nmhot[k] = 0;
+  }
+  __atomic_store_n(&h->mhot_bytes, 0, __ATOMIC_RELAXED);
+}
+
 /* Everything but a small, unaligned, uninitialised object. */
 static __attribute__((noinline)) void *alloc_other(size_t size, size_t align, int zero)
 {
@@ -122,9 +177,15 @@ static __attribute__((noinline)) void *alloc_other(size_t size, size_t align, in
     void *p = large_alloc(size);                /* zero-filled: a fresh mapping */
     return p ? p : anchorage_region_alloc(size, align, zero);
   }
+  char *p = medium_hot_take(bs);
+  if (p) {
+    if (zero)
+      memset(p, 0, size);
+    return p;
+  }
   struct shard *s = this_shard();
   pthread_mutex_lock(&s->lock);
-  char *p = s->cur ? subheap_alloc(s->cur, bs) : NULL;
+  p = s->cur ? subheap_alloc(s->cur, bs) : NULL;
   if (unlikely(!p))
     p = refill(s, bs);
   pthread_mutex_unlock(&s->lock);
@@ -158,12 +219,8 @@ static __attribute__((noinline)) void free_other(void *p)
     return;
   }
   struct subheap *sh = subheap_of(p);
-  struct shard *s = sh->owner;          /* stable: the sub-heap holds p */
-  pthread_mutex_lock(&s->lock);
-  subheap_free(sh, p, (size_t) (block_end(sh, p) - (char *) p));
-  if (sh->live == 0 && sh != s->cur)
-    shard_release(sh);
-  pthread_mutex_unlock(&s->lock);
+  if (!medium_hot_keep(p, block_size(sh, p)))
+    medium_free(p);
 }
 
 static void anchorage_free(uint32_t id, void *p)
@@ -183,7 +240,7 @@ static size_t anchorage_usable_size(uint32_t id, void *p)
   struct subheap *sh = subheap_of(p);
   if (sh->kind == SH_PAGES)
     return page_of(p)->size;
-  return (size_t) (block_end(sh, p) - (char *) p);
+  return block_size(sh, p);
 }
 
 static void *anchorage_realloc(uint32_t id, void *p, size_t size)

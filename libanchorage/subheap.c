@@ -5,9 +5,11 @@
  * made accessible in address order as they are first used: the heap is
  * two mappings (used and reserved) whatever its size, and tools that scan
  * the accessible memory (valgrind) see only what was used.  Each sub-heap
- * bump-allocates headerless blocks, recorded in its two bitmaps, and
- * reuses freed ones through power-of-two free lists, checking only a list
- * head.  The caller holds the owning shard's lock, or the world is
+ * bump-allocates headerless blocks of the size classes above SMALL_MAX,
+ * recorded in its two bitmaps, and reuses freed ones, merged with their
+ * free neighbours, through a free list per class: a request takes a block
+ * of its class, or splits one of the smallest larger class that has one,
+ * and bumps the top only when no free block fits.  The caller holds the owning shard's lock, or the world is
  * stopped. */
 #define _GNU_SOURCE
 #include <string.h>
@@ -39,10 +41,17 @@ int anchorage_region_init(void)
   return -1;
 }
 
+/* The list of a free block of `size` bytes: that of the largest class
+ * it holds. */
 static inline unsigned floor_bucket(size_t size)
 {
-  unsigned k = 63 - __builtin_clzl(size) - 4;
-  return k < NBUCKETS ? k : NBUCKETS - 1;
+  if (size < class_size(NCLASSES))
+    return 0;
+  unsigned c = size_class(size);
+  if (class_size(c) > size)
+    c--;
+  c -= NCLASSES - 1;
+  return c < NBUCKETS ? c : NBUCKETS - 1;
 }
 
 void anchorage_release_pages(void *start, void *end)
@@ -144,6 +153,13 @@ char *block_end(const struct subheap *sh, const char *p)
   return n < lim ? sh->base + (n << 4) : top;
 }
 
+static void set_size(struct subheap *sh, char *p, size_t size)
+{
+  ALASKA_ASSERT(size % ((size_t) 1 << MED_UNIT_SHIFT) == 0
+                && (size_t) (p - sh->base) % ((size_t) 1 << MED_UNIT_SHIFT) == 0);
+  subheap_sizes(sh)[(size_t) (p - sh->base) >> MED_UNIT_SHIFT] = (uint16_t) (size >> MED_UNIT_SHIFT);
+}
+
 static void push_free(struct subheap *sh, char *p, size_t size)
 {
   /* A whole number of granules inside [data, top), not allocated. */
@@ -153,8 +169,39 @@ static void push_free(struct subheap *sh, char *p, size_t size)
   struct free_block *f = (struct free_block *) p;
   unsigned k = floor_bucket(size);
   f->size = size;
+  f->prev = NULL;
   f->next = sh->heads[k];
+  if (f->next)
+    f->next->prev = f;
   sh->heads[k] = f;
+}
+
+static void unlink_free(struct subheap *sh, struct free_block *f)
+{
+  if (f->prev)
+    f->prev->next = f->next;
+  else
+    sh->heads[floor_bucket(f->size)] = f->next;
+  if (f->next)
+    f->next->prev = f->prev;
+}
+
+/* The start of the block before the one at p; NULL if p is the first. */
+static char *block_before(const struct subheap *sh, const char *p)
+{
+  const uint64_t *s = subheap_starts(sh);
+  size_t g = granule(sh, p), first = granule(sh, subheap_data(sh));
+  if (g <= first)
+    return NULL;
+  size_t w = (g - 1) >> 6;
+  uint64_t m = s[w] & (~(uint64_t) 0 >> (63 - ((g - 1) & 63)));
+  while (!m) {
+    if (w == 0 || (w << 6) <= first)
+      return NULL;
+    m = s[--w];
+  }
+  size_t n = (w << 6) + 63 - (size_t) __builtin_clzll(m);
+  return n >= first ? sh->base + (n << 4) : NULL;
 }
 
 static void count_live(struct subheap *sh, long delta)
@@ -185,6 +232,7 @@ static char *take(struct subheap *sh, struct free_block *f, size_t size)
     push_free(sh, p + size, have - size);
   }
   map_set_bit(subheap_used(sh), granule(sh, p));
+  set_size(sh, p, size);
   count_live(sh, (long) size);
   return p;
 }
@@ -199,6 +247,7 @@ static char *bump(struct subheap *sh, size_t size)
   map_clear_range(subheap_starts(sh), g + 1, g + size / 16);
   map_set_bit(subheap_starts(sh), g);
   map_set_bit(subheap_used(sh), g);
+  set_size(sh, t, size);
   set_top(sh, t + size);
   count_live(sh, (long) size);
   return t;
@@ -209,22 +258,22 @@ int subheap_grow_last(struct subheap *sh, char *p, size_t have, size_t size)
   if (p + have != sh->top || (size_t) (sh->base + SUBHEAP_SIZE - p) < size)
     return 0;
   map_clear_range(subheap_starts(sh), granule(sh, p + have), granule(sh, p + size));
+  set_size(sh, p, size);
   set_top(sh, p + size);
   count_live(sh, (long) (size - have));
   return 1;
 }
 
+/* The free blocks come first (a block of the class, else the smallest
+ * larger list's), so that the top grows only when none fits. */
 char *subheap_alloc(struct subheap *sh, size_t size)
 {
-  unsigned lo = floor_bucket(size), hi = lo + ((size & (size - 1)) != 0);
-  struct free_block *f;
-  if (hi < NBUCKETS && (f = sh->heads[hi])) {
-    sh->heads[hi] = f->next;
-    return take(sh, f, size);
-  }
-  if ((f = sh->heads[lo]) && f->size >= size) {
-    sh->heads[lo] = f->next;
-    return take(sh, f, size);
+  for (unsigned k = floor_bucket(size); k < NBUCKETS; k++) {
+    struct free_block *f = sh->heads[k];
+    if (f && f->size >= size) {
+      unlink_free(sh, f);
+      return take(sh, f, size);
+    }
   }
   return bump(sh, size);
 }
@@ -235,15 +284,14 @@ char *subheap_alloc_fit(struct subheap *sh, size_t size)
   for (unsigned k = lo + 1; k < NBUCKETS; k++) {
     struct free_block *f = sh->heads[k];
     if (f) {
-      sh->heads[k] = f->next;
+      unlink_free(sh, f);
       return take(sh, f, size);
     }
   }
-  struct free_block **pp = &sh->heads[lo];
-  for (int tries = 0; *pp && tries < 32; tries++, pp = &(*pp)->next) {
-    if ((*pp)->size >= size) {
-      struct free_block *f = *pp;
-      *pp = f->next;
+  struct free_block *f = sh->heads[lo];
+  for (int tries = 0; f && tries < 32; tries++, f = f->next) {
+    if (f->size >= size) {
+      unlink_free(sh, f);
       return take(sh, f, size);
     }
   }
@@ -253,9 +301,25 @@ char *subheap_alloc_fit(struct subheap *sh, size_t size)
 void subheap_free(struct subheap *sh, char *p, size_t size)
 {
   ALASKA_ASSERT(map_test(subheap_used(sh), granule(sh, p)) && p + size <= sh->top);
-  ALASKA_ASSERT(size <= sh->live);
+  ALASKA_ASSERT(size <= sh->live && block_end(sh, p) == p + size);
   map_clear_bit(subheap_used(sh), granule(sh, p));
   count_live(sh, -(long) size);
+  /* Merge with free neighbours, so that freed space serves any class. */
+  char *next = p + size;
+  if (next < sh->top && !map_test(subheap_used(sh), granule(sh, next))) {
+    struct free_block *f = (struct free_block *) next;
+    unlink_free(sh, f);
+    map_clear_bit(subheap_starts(sh), granule(sh, next));
+    size += f->size;
+  }
+  char *prev = block_before(sh, p);
+  if (prev && !map_test(subheap_used(sh), granule(sh, prev))) {
+    struct free_block *f = (struct free_block *) prev;
+    unlink_free(sh, f);
+    map_clear_bit(subheap_starts(sh), granule(sh, p));
+    size += f->size;
+    p = prev;
+  }
   if (p + size == sh->top)      /* the last block: lower the top (its start bit stays) */
     set_top(sh, p);
   else

@@ -14,22 +14,23 @@
  * Heaps are never freed (a thread may still push onto a retired heap's
  * remote list): a new thread reuses a retired one. */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include "internal.h"
 
 struct page anchorage_empty_page;       /* no free block: every class's first cur */
-static struct theap empty_heap = { .cur = { [0 ... NCLASSES - 1] = &anchorage_empty_page } };
-static __thread struct theap *my_heap __attribute__((tls_model("initial-exec"))) = &empty_heap;
+static struct theap empty_heap = { .cur = { [0 ... NCLASSES - 1] = &anchorage_empty_page },
+                                    .nhot = { [0 ... NCLASSES - 1] = HOT_NONE },
+                                    .mhot_bytes = LONG_MAX };
+uint32_t anchorage_class_size[NCLASSES];        /* filled at start-up */
+uint16_t anchorage_hot_max[NCLASSES];
+__thread struct theap *anchorage_my_heap __attribute__((tls_model("initial-exec"))) = &empty_heap;
+#define my_heap anchorage_my_heap
 struct theap *_Atomic anchorage_heaps;
 pthread_mutex_t anchorage_heaps_lock = PTHREAD_MUTEX_INITIALIZER;
 _Atomic long anchorage_retired_live;    /* exited threads' (and frees when no heap could be made) */
 static pthread_key_t retire_key;
-
-static inline void add_live(struct theap *h, long delta)
-{
-  atomic_store_explicit((_Atomic long *) &h->live, h->live + delta, memory_order_relaxed);
-}
 
 static inline void add_pages(struct theap *h, long delta)
 {
@@ -177,7 +178,7 @@ static struct theap *heap_new(void)
 
 /* No free block in the current page: the next page that has one, or a
  * new page, or, when the reserved region is full, the region. */
-static __attribute__((noinline)) void *alloc_slow(unsigned c, size_t size)
+void *tc_alloc_slow(unsigned c, size_t size)
 {
   struct theap *h = my_heap;
   if (h == &empty_heap && !(h = heap_new()))
@@ -202,24 +203,8 @@ static __attribute__((noinline)) void *alloc_slow(unsigned c, size_t size)
   return b;
 }
 
-void *tc_alloc(size_t size)
-{
-  unsigned c = size_class(size);
-  struct theap *h = my_heap;
-  struct page *pg = h->cur[c];
-  void **b = pg->free;
-  if (likely(b != NULL)) {
-    ALASKA_ASSERT(page_holds(pg, b) && pg->used < pg->capacity);
-    pg->free = *b;
-    pg->used++;
-    add_live(h, pg->size);
-    return b;
-  }
-  return alloc_slow(c, size);
-}
-
 /* A page that was full gets a free block, or an owned page empties. */
-static __attribute__((noinline)) void free_slow(struct theap *h, struct page *pg)
+void tc_free_slow(struct theap *h, struct page *pg)
 {
   if (pg->in_full)
     to_avail(h, pg);
@@ -227,8 +212,32 @@ static __attribute__((noinline)) void free_slow(struct theap *h, struct page *pg
     release_owned(h, pg);
 }
 
-static __attribute__((noinline)) void remote_free(struct theap *h, struct page *pg, void *p)
+/* Make abandoned page pg h's (a free into it), as new_page would; 0 if
+ * another thread adopted it first. */
+static int adopt(struct theap *h, struct page *pg)
 {
+  pthread_mutex_lock(&anchorage_pages_lock);
+  int ok = pg->state == PAGE_ABANDONED;
+  if (ok) {
+    page_list_remove(&anchorage_abandoned[pg->cls], pg);
+    __atomic_store_n(&anchorage_abandoned_pages, anchorage_abandoned_pages - 1, __ATOMIC_RELAXED);
+    own(h, pg, pg->cls);
+    page_collect(pg);           /* after owning it: later frees reach h */
+  }
+  pthread_mutex_unlock(&anchorage_pages_lock);
+  return ok;
+}
+
+void tc_remote_free(struct theap *h, struct page *pg, void *p)
+{
+  /* A free into a page whose thread exited adopts the page: this and
+   * later frees into it are local, and its free blocks serve this
+   * thread's allocations rather than waiting for a pass. */
+  if (__atomic_load_n(&pg->state, __ATOMIC_RELAXED) == PAGE_ABANDONED
+      && (h != &empty_heap || (h = heap_new())) && adopt(h, pg)) {
+    tc_free_local(h, pg, p);
+    return;
+  }
   long size = pg->size;
   void *old = atomic_load_explicit(&pg->thread_free, memory_order_relaxed);
   do
@@ -253,28 +262,49 @@ static __attribute__((noinline)) void remote_free(struct theap *h, struct page *
   }
 }
 
-void tc_free(void *p)
+/* h's hot blocks back to their pages, freed as they would have been. */
+static void flush_hot(struct theap *h)
 {
-  struct page *pg = page_of(p);
-  struct theap *h = my_heap;
-  ALASKA_ASSERT(page_holds(pg, p));
-  if (likely(atomic_load_explicit(&pg->owner, memory_order_relaxed) == h)) {
-    ALASKA_ASSERT(pg->used > 0 && pg->free != p);       /* no double free */
-    void *old = pg->free;
-    *(void **) p = old;
-    pg->free = p;
-    add_live(h, -(long) pg->size);
-    if (unlikely(--pg->used == 0 || !old))
-      free_slow(h, pg);
-    return;
+  for (unsigned c = 0; c < NCLASSES; c++) {
+    void **b;
+    while ((b = h->hot[c])) {
+      h->hot[c] = *b;
+      h->nhot[c]--;
+      struct page *pg = page_of(b);
+      add_live(h, pg->size);    /* the free below counts it again */
+      if (atomic_load_explicit(&pg->owner, memory_order_relaxed) == h)
+        tc_free_local(h, pg, b);
+      else
+        tc_remote_free(h, pg, b);
+    }
   }
-  remote_free(h, pg, p);
+  __atomic_store_n(&h->hot_bytes, 0, __ATOMIC_RELAXED);
 }
 
-/* At thread exit: empty pages back to the pool, the rest abandoned. */
+void tc_flush_all_hot(void)
+{
+  for (struct theap *h = atomic_load(&anchorage_heaps); h; h = h->next) {
+    for (unsigned c = 0; c < NCLASSES; c++) {
+      void **b;
+      while ((b = h->hot[c])) {
+        h->hot[c] = *b;
+        struct page *pg = page_of(b);
+        *b = atomic_load_explicit(&pg->thread_free, memory_order_relaxed);
+        atomic_store_explicit(&pg->thread_free, b, memory_order_relaxed);
+      }
+      h->nhot[c] = 0;
+    }
+    __atomic_store_n(&h->hot_bytes, 0, __ATOMIC_RELAXED);
+  }
+}
+
+/* At thread exit: hot blocks and empty pages back to the pool, the rest
+ * abandoned. */
 static void retire(void *arg)
 {
   struct theap *h = arg;
+  flush_hot(h);
+  medium_flush_hot(h);
   my_heap = &empty_heap;
   pthread_mutex_lock(&anchorage_heaps_lock);
   collect_remote(h);
@@ -310,6 +340,10 @@ static void retire(void *arg)
 
 int anchorage_heaps_init(void)
 {
+  for (unsigned c = 0; c < NCLASSES; c++) {
+    anchorage_class_size[c] = (uint32_t) class_size(c);
+    anchorage_hot_max[c] = (uint16_t) hot_max(c);
+  }
   return pthread_key_create(&retire_key, retire);
 }
 
@@ -329,16 +363,19 @@ static size_t current_slack(const struct theap *h)
     if (used < cap)
       slack += (size_t) (cap - used) * __atomic_load_n(&pg->size, __ATOMIC_RELAXED);
   }
-  return slack;
+  long hot = __atomic_load_n(&h->hot_bytes, __ATOMIC_RELAXED);
+  return slack + (hot > 0 ? (size_t) hot : 0);
 }
 
-void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack)
+void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack, size_t *medium_hot)
 {
+  long mh = 0;
   long l = atomic_load_explicit(&anchorage_retired_live, memory_order_relaxed);
   long n = (long) __atomic_load_n(&anchorage_abandoned_pages, __ATOMIC_RELAXED);
   size_t sl = 0;
   for (struct theap *h = atomic_load_explicit(&anchorage_heaps, memory_order_acquire); h; h = h->next) {
     l += atomic_load_explicit((_Atomic long *) &h->live, memory_order_relaxed);
+    mh += __atomic_load_n(&h->mhot_bytes, __ATOMIC_RELAXED);
     n += atomic_load_explicit((_Atomic long *) &h->pages, memory_order_relaxed);
     if (slack && __atomic_load_n(&h->in_use, __ATOMIC_RELAXED))
       sl += current_slack(h);
@@ -347,4 +384,5 @@ void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack)
   *live = l > 0 ? (size_t) l : 0;
   if (slack)
     *slack = sl < *extent ? sl : *extent;
+  *medium_hot = mh > 0 ? (size_t) mh : 0;
 }
