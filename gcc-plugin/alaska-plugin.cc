@@ -30,6 +30,7 @@ struct plugin_arg_spec {
   const char *value_name;       /* NULL: a flag that takes no value */
   const char *help;
   void (*apply) (const char *value);
+  bool value_optional;          /* the value may be left out (apply gets NULL) */
 };
 
 static const plugin_arg_spec arg_table[] = {
@@ -39,8 +40,11 @@ static const plugin_arg_spec arg_table[] = {
     [] (const char *v) { split_names (v, alaska_opts.raw_alloc_fns); } },
   { "verbose", NULL, "note what the plugin does in each function",
     [] (const char *) { alaska_opts.verbose = true; } },
-  { "dump", NULL, "write the alaska passes' dumps (alaska-gcc: -fdump-tree-alaska)",
-    [] (const char *) { alaska_opts.dump = true; } },
+  { "dump", "FLAGS",
+    "write the alaska passes' dumps, with GCC's dump FLAGS such as details "
+    "(alaska-gcc: -fdump-tree-alaska[-FLAGS])",
+    [] (const char *v) { alaska_opts.dump = true; alaska_opts.dump_flags = v ? v : ""; },
+    true },
   { "external", "FN,...", "treat these functions as not compiled by the plugin",
     [] (const char *v) { split_names (v, alaska_opts.external_fns); } },
   { "instrumented", "FN,...", "treat these functions as compiled by the plugin",
@@ -59,6 +63,16 @@ static const plugin_arg_spec arg_table[] = {
     [] (const char *) { alaska_opts.all_pins = true; } },
 };
 
+/* key, key=VALUE or key[=VALUE]. */
+static std::string arg_syntax (const plugin_arg_spec &a)
+{
+  std::string s = a.key;
+  if (a.value_name)
+    s += a.value_optional ? std::string ("[=") + a.value_name + "]"
+                          : std::string ("=") + a.value_name;
+  return s;
+}
+
 static std::string known_keys ()
 {
   std::string s;
@@ -66,9 +80,7 @@ static std::string known_keys ()
     {
       if (!s.empty ())
         s += ", ";
-      s += a.key;
-      if (a.value_name)
-        s += std::string ("=") + a.value_name;
+      s += arg_syntax (a);
     }
   return s;
 }
@@ -89,7 +101,7 @@ static bool parse_args (const struct plugin_name_args *info)
                  "knows: %s", info->base_name, arg.key, known_keys ().c_str ());
           ok = false;
         }
-      else if (spec->value_name && (!arg.value || !*arg.value))
+      else if (spec->value_name && !spec->value_optional && (!arg.value || !*arg.value))
         {
           error ("%<-fplugin-arg-%s-%s%> needs a value: %<%s=%s%>",
                  info->base_name, arg.key, arg.key, spec->value_name);
@@ -168,9 +180,7 @@ static std::string help_text (const char *base_name)
                   "see alaska-gcc(1)";
   for (const plugin_arg_spec &a : arg_table)
     {
-      s += std::string ("\n-fplugin-arg-") + base_name + "-" + a.key;
-      if (a.value_name)
-        s += std::string ("=") + a.value_name;
+      s += std::string ("\n-fplugin-arg-") + base_name + "-" + arg_syntax (a);
       s += std::string (": ") + a.help;
     }
   return s;
@@ -212,11 +222,13 @@ int plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *versi
       register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &rp);
     }
   /* Dump switches naming plugin passes are rejected before plugins load,
-   * so alaska-gcc turns -fdump-tree-alaska into -fplugin-arg-alaska-dump. */
+   * so alaska-gcc turns -fdump-tree-alaska[-FLAGS] into
+   * -fplugin-arg-alaska-dump[=FLAGS]. */
   if (alaska_opts.dump)
     {
-      g->get_dumps ()->dump_switch_p ("tree-alaska");
-      g->get_dumps ()->dump_switch_p ("tree-alaska_replace");
+      std::string flags = alaska_opts.dump_flags.empty () ? "" : "-" + alaska_opts.dump_flags;
+      g->get_dumps ()->dump_switch_p (("tree-alaska" + flags).c_str ());
+      g->get_dumps ()->dump_switch_p (("tree-alaska_replace" + flags).c_str ());
     }
   /* Addresses of external functions, before any body is in SSA form. */
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,

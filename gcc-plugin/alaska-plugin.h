@@ -11,6 +11,7 @@ struct alaska_options {
   std::set<std::string> raw_alloc_fns;  /* functions whose allocations stay on malloc */
   bool verbose = false;                 /* note each instrumented function */
   bool dump = false;                    /* -fdump-tree-alaska (via the driver) */
+  std::string dump_flags;               /* ... -FLAGS ("details"), or empty */
   std::set<std::string> external_fns;   /* treated as not compiled by us */
   std::set<std::string> instrumented_fns;  /* treated as compiled by us */
   std::set<std::string> external_headers;  /* declarations here are external */

@@ -192,10 +192,17 @@ static unsigned replace_in_function (function *fun)
             calls++;
           }
         /* Address-taken uses, e.g. `f = malloc' or `g (malloc)'. */
-        if (unsigned n = alaska_redirect_addresses_in_stmt (stmt, replacement_for, &alloc))
+        unsigned n = alaska_redirect_addresses_in_stmt (stmt, replacement_for, &alloc);
+        if (n)
           {
             addrs += n;
             update_stmt (stmt);
+          }
+        if ((repl || n) && dump_file && (dump_flags & TDF_DETAILS))
+          {
+            fprintf (dump_file, "alaska_replace: %s in bb %d: ",
+                     repl ? "call redirected" : "address replaced", bb->index);
+            print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
           }
       }
   if (calls || addrs)

@@ -409,6 +409,7 @@ edge translator::before_dom_children (basic_block bb)
       gimple *stmt = gsi_stmt (gsi);
       gimple_stmt_iterator next = gsi;
       gsi_next (&next);
+      unsigned rewrites = accesses + escapes + raw_args + marshalled;
       if (gassign *a = dyn_cast<gassign *> (stmt))
         {
           bool changed = false;
@@ -424,6 +425,12 @@ edge translator::before_dom_children (basic_block bb)
         }
       else if (gasm *as = dyn_cast<gasm *> (stmt))
         process_asm (as, &gsi);
+      if (dump_file && (dump_flags & TDF_DETAILS)
+          && accesses + escapes + raw_args + marshalled != rewrites)
+        {
+          fprintf (dump_file, "alaska: rewritten in bb %d: ", bb->index);
+          print_gimple_stmt (dump_file, stmt, 0, TDF_SLIM);
+        }
       gsi = next;
     }
   feed_carried (bb);

@@ -91,6 +91,11 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
             gsi_insert_before (&gsi, build_safepoint (ALASKA_SAFEPOINT_CALL, NULL, 0),
                                GSI_SAME_STMT);
             n.call++;
+            if (dump_file && (dump_flags & TDF_DETAILS))
+              {
+                fprintf (dump_file, "alaska: safepoint in bb %d before ", bb->index);
+                print_gimple_stmt (dump_file, call, 0, TDF_SLIM);
+              }
           }
 
   /* On back edges: at the end of the source when it has no other
@@ -107,6 +112,9 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
     }
   for (edge e : back)
     {
+      if (dump_file && (dump_flags & TDF_DETAILS))
+        fprintf (dump_file, "alaska: safepoint on back edge %d->%d\n",
+                 e->src->index, e->dest->index);
       gasm *sp = build_safepoint (ALASKA_SAFEPOINT_LATCH, NULL, 0, pins);
       gimple *last = last_stmt (e->src);
       if (single_succ_p (e->src) && !(last && stmt_ends_bb_p (last)))

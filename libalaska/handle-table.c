@@ -61,6 +61,32 @@ static int bit(const uint64_t *m, size_t i) { return (m[i / 64] >> (i % 64)) & 1
 static void set_bit(uint64_t *m, size_t i) { m[i / 64] |= UINT64_C(1) << (i % 64); }
 static void clear_bit(uint64_t *m, size_t i) { m[i / 64] &= ~(UINT64_C(1) << (i % 64)); }
 
+/* A free ID (one in a thread's page, its return buffer or the pool) has
+ * been issued and its entry reads ALASKA_ENTRY_FREE. */
+static int id_free_entry(uint32_t id)
+{
+  return id < alaska_ids_issued()
+         && atomic_load_explicit(alaska_entry(id), memory_order_relaxed) == ALASKA_ENTRY_FREE;
+}
+
+/* Is any bit of a page's bits set? */
+static int any_free(const uint64_t *bits)
+{
+  for (size_t w = 0; w < PAGE_WORDS; w++)
+    if (bits[w])
+      return 1;
+  return 0;
+}
+
+/* Every ID set in the bits of page p is free (id_free_entry). */
+static int page_ids_free(size_t p, const uint64_t *bits)
+{
+  for (size_t i = 0; i < PAGE_IDS; i++)
+    if (bit(bits, i) && !id_free_entry((uint32_t) (p * PAGE_IDS + i)))
+      return 0;
+  return 1;
+}
+
 /* Are all IDs of page p free in the pool?  (pool_lock held) */
 static int page_empty(size_t p)
 {
@@ -79,6 +105,7 @@ static void give_back(void)
   for (size_t p = hw; p-- > pool_low * 64 && empty_kept > SLACK / 2; ) {
     if (!bit(pool_summary, p) || bit(returned, p) || !page_empty(p))
       continue;
+    ALASKA_ASSERT(empty_kept > 0);
     if (madvise((void *) (uintptr_t) (ALASKA_TABLE_BASE + p * 4096), 4096, MADV_DONTNEED) != 0) {
       give_back_failed = 1;
       break;
@@ -95,6 +122,8 @@ static void pool_put_word(size_t w, uint64_t mask)
   if (!mask)
     return;
   size_t p = w / PAGE_WORDS;
+  ALASKA_ASSERT(p < atomic_load_explicit(&pages_hw, memory_order_relaxed));
+  ALASKA_ASSERT(!(pool_bits[w] & mask));        /* no ID is freed twice */
   set_bit(pool_summary, p);
   if (p / 64 < pool_low)
     pool_low = p / 64;
@@ -111,6 +140,8 @@ static void maybe_give_back(void)
 
 static void pool_push(const uint32_t *ids, uint32_t n)
 {
+  for (uint32_t i = 0; i < n; i++)
+    ALASKA_ASSERT(id_free_entry(ids[i]));
   pthread_mutex_lock(&pool_lock);
   for (uint32_t i = 0; i < n; i++)
     pool_put_word(ids[i] / 64, UINT64_C(1) << (ids[i] % 64));
@@ -123,6 +154,7 @@ static void drop_page(struct alaska_id_cache *c)
 {
   if (!c->page1)
     return;
+  ALASKA_ASSERT(page_ids_free(c->page1 - 1, c->bits));
   pthread_mutex_lock(&pool_lock);
   for (size_t w = 0; w < PAGE_WORDS; w++)
     pool_put_word((c->page1 - 1) * PAGE_WORDS + w, c->bits[w]);
@@ -144,17 +176,25 @@ static int pool_take_page(struct alaska_id_cache *c)
       continue;
     }
     size_t p = s * 64 + (size_t) __builtin_ctzll(pool_summary[s]);
+    /* A page in the summary has a free ID in the pool; one given back has
+     * all of them there. */
+    ALASKA_ASSERT(p < atomic_load_explicit(&pages_hw, memory_order_relaxed));
+    ALASKA_ASSERT(!bit(returned, p) || page_empty(p));
+    ALASKA_ASSERT(page_ids_free(p, pool_bits + p * PAGE_WORDS));
     if (bit(returned, p)) {
       clear_bit(returned, p);
       atomic_fetch_sub_explicit(&pages_returned, 1, memory_order_relaxed);
-    } else if (page_empty(p))
+    } else if (page_empty(p)) {
+      ALASKA_ASSERT(empty_kept > 0);
       empty_kept--;
+    }
     memcpy(c->bits, pool_bits + p * PAGE_WORDS, sizeof c->bits);
     memset(pool_bits + p * PAGE_WORDS, 0, sizeof c->bits);
     clear_bit(pool_summary, p);
     pthread_mutex_unlock(&pool_lock);
     c->page1 = (uint32_t) p + 1;
     c->low = 0;
+    ALASKA_ASSERT(any_free(c->bits));
     return 1;
   }
   pthread_mutex_unlock(&pool_lock);
@@ -246,6 +286,7 @@ uint32_t alaska_id_refill(struct alaska_id_cache *c)
 {
   if (!c->limit)
     register_exit_flush(c);
+  ALASKA_ASSERT(!any_free(c->bits));
   if (!pool_take_page(c)) {
     uint64_t p = atomic_fetch_add_explicit(&pages_hw, 1, memory_order_relaxed);
     if (p >= PAGES || !table_cover(p)) {
@@ -268,6 +309,7 @@ void alaska_id_overflow(struct alaska_id_cache *c)
     register_exit_flush(c);
   if (c->nret < c->limit)
     return;
+  ALASKA_ASSERT(c->nret == c->limit && c->limit == ALASKA_ID_RETURN);
   pool_push(c->ret, c->nret);
   c->nret = 0;
 }

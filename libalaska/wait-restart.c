@@ -16,6 +16,10 @@
  * buffer's size as libc's do and wait here too.
  */
 #define _GNU_SOURCE
+/* This file defines __poll_chk and __ppoll_chk: the fortified inline poll
+ * of <poll.h> would call them from themselves (builds with
+ * -D_FORTIFY_SOURCE, as Debian's, fail: "inlining failed"). */
+#undef _FORTIFY_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>

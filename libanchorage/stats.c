@@ -7,24 +7,24 @@
 #include <string.h>
 #include "internal.h"
 
-static uint64_t passes, passes_stopped_early, objects_moved, bytes_moved, bytes_released;
-static uint64_t ns_last, ns_max, ns_total;
+/* What the passes did (the heap's state is read when asked). */
+static struct anchorage_stats counted;
 static _Atomic long large_bytes;
 
 void anchorage_stats_pass(const struct pass_result *r, uint64_t ns)
 {
   if (r) {                      /* under the barrier */
-    passes++;
-    passes_stopped_early += r->stopped_early != 0;
-    objects_moved += r->objects;
-    bytes_moved += r->moved;
-    bytes_released += r->released;
+    counted.passes++;
+    counted.passes_stopped_early += r->stopped_early != 0;
+    counted.objects_moved += r->objects;
+    counted.bytes_moved += r->moved;
+    counted.bytes_released += r->released;
   }
   if (ns) {
-    ns_last = ns;
-    ns_total += ns;
-    if (ns > ns_max)
-      ns_max = ns;
+    counted.pass_ns_last = ns;
+    counted.pass_ns_total += ns;
+    if (ns > counted.pass_ns_max)
+      counted.pass_ns_max = ns;
   }
 }
 
@@ -35,46 +35,45 @@ void anchorage_stats_large(long delta)
 
 ANCHORAGE_API int anchorage_stats_get(struct anchorage_stats *st)
 {
-  memset(st, 0, sizeof *st);
-  if (alaska_current_service() != &alaska_service_anchorage)
+  if (st->size < sizeof st->size)
     return -1;
-  size_t e, l;
-  st->fragmentation = anchorage_fragmentation(&e, &l);
-  st->extent_bytes = e;
-  st->live_bytes = l;
-  st->large_bytes = (uint64_t) atomic_load(&large_bytes);
-  unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);
-  for (unsigned i = 0; i < used; i++)
-    st->subheaps += anchorage_subheaps[i].owner != NULL || anchorage_subheaps[i].kind == SH_PAGES;
-  st->defragmenting = anchorage_defragmenting;
-  st->passes = passes;
-  st->passes_stopped_early = passes_stopped_early;
-  st->objects_moved = objects_moved;
-  st->bytes_moved = bytes_moved;
-  st->bytes_released = bytes_released;
-  st->pass_ns_last = ns_last;
-  st->pass_ns_max = ns_max;
-  st->pass_ns_total = ns_total;
-  return 0;
+  struct anchorage_stats all;
+  memset(&all, 0, sizeof all);
+  int r = -1;
+  if (alaska_current_service() == &alaska_service_anchorage) {
+    all = counted;
+    size_t e, l;
+    all.fragmentation = anchorage_fragmentation(&e, &l);
+    all.extent_bytes = e;
+    all.live_bytes = l;
+    all.large_bytes = (uint64_t) atomic_load(&large_bytes);
+    unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < used; i++)
+      all.subheaps += anchorage_subheaps[i].owner != NULL || anchorage_subheaps[i].kind == SH_PAGES;
+    all.defragmenting = anchorage_defragmenting;
+    r = 0;
+  }
+  all.size = st->size < sizeof all ? st->size : sizeof all;
+  memcpy(st, &all, all.size);
+  return r;
 }
 
+/* One "anchorage: <name> <value>" line per field of ANCHORAGE_STATS_FIELDS
+ * that is shown, written at once. */
+#define SHOW_u(name) "anchorage: " #name " %llu\n"
+#define SHOW_f(name) "anchorage: " #name " %.3f\n"
+#define SHOW_no(name) ""
+#define VALUE_u(name) , (unsigned long long) st.name
+#define VALUE_f(name) , st.name
+#define VALUE_no(name)
 ANCHORAGE_API void anchorage_stats_print(void)
 {
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   if (anchorage_stats_get(&st))
     return;
-  fprintf(stderr,
-          "anchorage: extent_bytes %llu\nanchorage: live_bytes %llu\n"
-          "anchorage: large_bytes %llu\nanchorage: subheaps %llu\n"
-          "anchorage: fragmentation %.3f\nanchorage: passes %llu\n"
-          "anchorage: objects_moved %llu\nanchorage: bytes_moved %llu\n"
-          "anchorage: bytes_released %llu\nanchorage: pass_ns_max %llu\n"
-          "anchorage: pass_ns_total %llu\nanchorage: passes_stopped_early %llu\n",
-          (unsigned long long) st.extent_bytes, (unsigned long long) st.live_bytes,
-          (unsigned long long) st.large_bytes, (unsigned long long) st.subheaps,
-          st.fragmentation, (unsigned long long) st.passes,
-          (unsigned long long) st.objects_moved, (unsigned long long) st.bytes_moved,
-          (unsigned long long) st.bytes_released, (unsigned long long) st.pass_ns_max,
-          (unsigned long long) st.pass_ns_total,
-          (unsigned long long) st.passes_stopped_early);
+#define FORMAT(type, name, shown, meaning) SHOW_##shown(name)
+#define VALUE(type, name, shown, meaning) VALUE_##shown(name)
+  fprintf(stderr, ANCHORAGE_STATS_FIELDS(FORMAT) ANCHORAGE_STATS_FIELDS(VALUE));
+#undef FORMAT
+#undef VALUE
 }

@@ -103,7 +103,7 @@ int main (void)
       free (mine[i]);
     }
   ok -= !mine_ok;
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   anchorage_stats_get (&st);
   printf ("threads ok %d\npasses ok %d\nmoved %d\n", ok, passes_ok, st.objects_moved > 0);
   return 0;

@@ -27,7 +27,7 @@ int main (void)
   for (int i = 0; i < N; i++)
     if (rand () % 5)
       free (obj[i]);
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   anchorage_stats_get (&st);
   long before = rss_bytes ();
   printf ("fragmented %d\n", st.fragmentation > 4);

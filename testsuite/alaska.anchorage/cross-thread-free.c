@@ -90,7 +90,7 @@ static void *consume (void *arg)
 
 int main (void)
 {
-  struct anchorage_stats a, b;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b };
   anchorage_stats_get (&a);
   pthread_t t[4];
   pthread_create (&t[0], NULL, produce, (void *) 1L);

@@ -52,7 +52,7 @@ int main (void)
   while (!obj[pinned])
     pinned++;
 
-  struct anchorage_stats a, b;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b };
   anchorage_stats_get (&a);
   long rss_before = rss_bytes ();
   printf ("fragmented %d\n", a.fragmentation > 4 && a.fragmentation < 6);

@@ -24,7 +24,7 @@ static unsigned char *obj[N];
 
 int main (void)
 {
-  struct anchorage_stats a, b, c;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b }, c = { .size = sizeof c };
   anchorage_stats_get (&a);
   for (int i = 0; i < N; i++) {
     obj[i] = malloc (1 + i % 16);
@@ -50,7 +50,7 @@ int main (void)
     obj[i] = NULL;
   }
   long moved = anchorage_defragment ();
-  struct anchorage_stats d;
+  struct anchorage_stats d = { .size = sizeof d };
   anchorage_stats_get (&d);
   printf ("moved %d\n", moved > 0 && d.objects_moved - c.objects_moved >= 7 * 2048
           && c.extent_bytes - d.extent_bytes >= 7 * 65536);

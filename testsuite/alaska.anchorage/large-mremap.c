@@ -101,7 +101,7 @@ int main (void)
           alaska_translate (obj[B]) == at && malloc_usable_size (obj[B]) == 20 * MiB,
           filled (obj[B], 19 * MiB, 1) && zero_from (obj[B], 19 * MiB, 20 * MiB));
   printf ("C intact %d\n", filled (obj[C], 8 * MiB, 7));
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   anchorage_stats_get (&st);
   printf ("large_bytes %llu\n", (unsigned long long) st.large_bytes);
   return 0;

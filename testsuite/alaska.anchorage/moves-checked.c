@@ -80,7 +80,7 @@ int main (void)
       intact &= check (mine[i]);
       free (mine[i]);
     }
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   anchorage_stats_get (&st);
   printf ("passes ok %d\nmoved %d\nintact %d\nworker ok %d\n", passes_ok,
           st.objects_moved > 0, intact, worker_ok != NULL);

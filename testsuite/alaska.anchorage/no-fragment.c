@@ -23,7 +23,7 @@ int main (void)
   for (int i = 0; i < N; i++)
     obj[i] = malloc (64 + (size_t) rand () % 193);
   double worst = 0;
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   for (int s = 0; s < STEPS; s++) {
     int i = rand () % N;
     free (obj[i]);

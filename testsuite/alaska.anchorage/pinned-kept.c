@@ -50,7 +50,7 @@ int main (void)
   for (int i = 0; i < N; i += 16)
     if (obj[i])
       other_at[i] = alaska_translate (obj[i]);
-  struct anchorage_stats a, b;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b };
   anchorage_stats_get (&a);
   printf ("pinned stayed %d\n", defragment_while_using (pinned));
   int kept1 = alaska_translate (kept) == kept_at, exp1 = alaska_translate (exported) == exported_at;

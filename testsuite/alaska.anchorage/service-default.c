@@ -11,7 +11,7 @@
 int main (void)
 {
   void *p = malloc (10);
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   printf ("service %s handle %d stats %d\n", alaska_current_service ()->name,
           alaska_is_handle (p), anchorage_stats_get (&st));
   free (p);

@@ -11,7 +11,7 @@
 int main (void)
 {
   void *p = malloc (10);
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   int s = anchorage_stats_get (&st);
   printf ("service %s stats %d defragment %ld\n", alaska_current_service ()->name,
           s, anchorage_defragment ());

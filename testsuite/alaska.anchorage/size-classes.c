@@ -42,7 +42,7 @@ int main (void)
   free (b1);
   free (b2);
 
-  struct anchorage_stats a, b;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b };
   anchorage_stats_get (&a);
   static char *obj[N];
   for (int i = 0; i < N; i++) {

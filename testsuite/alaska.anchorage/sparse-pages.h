@@ -33,7 +33,7 @@ static void sparse_pages_build (void)
    object in the first object's page, contents intact. */
 static void sparse_pages_defragment (void)
 {
-  struct anchorage_stats a, b;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b };
   anchorage_stats_get (&a);
   long moved = anchorage_defragment ();
   anchorage_stats_get (&b);

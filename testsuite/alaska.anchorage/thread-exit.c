@@ -40,7 +40,7 @@ static void run (void *keep)
 
 int main (void)
 {
-  struct anchorage_stats a, b;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b };
   anchorage_stats_get (&a);
   run (NULL);
   anchorage_stats_get (&b);

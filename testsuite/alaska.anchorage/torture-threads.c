@@ -93,7 +93,7 @@ int main (void)
     pthread_join (t[i], &b);
     bad += (long) b;
   }
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   anchorage_stats_get (&st);
   printf ("bad %ld passes %d moved %d\n", bad, st.passes > 0, st.objects_moved > 0);
   return 0;
