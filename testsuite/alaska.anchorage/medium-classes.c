@@ -54,7 +54,7 @@ int main (void)
       free (obj[i]);
       obj[i] = NULL;
     }
-  struct anchorage_stats a, b;
+  struct anchorage_stats a = { .size = sizeof a }, b = { .size = sizeof b };
   anchorage_stats_get (&a);
   anchorage_defragment ();
   anchorage_stats_get (&b);

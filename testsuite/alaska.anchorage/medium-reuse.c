@@ -38,7 +38,7 @@ int main (void)
     slot[k] = malloc (n);
     memset (slot[k], (int) r, 64);
     if (r % 1000 == 0) {
-      struct anchorage_stats st;
+      struct anchorage_stats st = { .size = sizeof st };
       anchorage_stats_get (&st);
       if (st.live_bytes > peak_live)
         peak_live = st.live_bytes;
@@ -48,7 +48,7 @@ int main (void)
         extent_half = max_extent;
     }
   }
-  struct anchorage_stats st;
+  struct anchorage_stats st = { .size = sizeof st };
   anchorage_stats_get (&st);
   int bounded = max_extent <= peak_live + peak_live / 8 + (1 << 20);
   printf ("bounded %d\n", bounded);
