@@ -4,10 +4,13 @@
  * sources: in each size class, pages ordered by the blocks they hold, the
  * sparsest, as many as the free blocks of the densest (the destinations)
  * can take, within the pass's budget; the read of the handle table then
- * notes their blocks' IDs.  Under the barrier (no thread is inside the
- * allocator) every page first takes back the blocks other threads freed
- * into it, and empty pages go back to the pool.  The sources are chosen
- * again, among the candidates only; each noted object that is not pinned
+ * notes their blocks' IDs.  The look also lists the pages the barrier
+ * will visit: the candidates, the densest pages that would take their
+ * objects, and pages that are empty or have blocks other threads freed
+ * into them; the pause grows with them, not with the heap.  Under the
+ * barrier (no thread is inside the allocator) each visited page takes
+ * back its remote frees, and empty ones go back to the pool.  The sources
+ * are chosen again, among the candidates only; each noted object that is not pinned
  * (nor kept: alaska_is_pinned says so), and whose handle still names its
  * block, moves into a destination, densest first, and keeps its size, its
  * class's.  An emptied source goes back to the pool, its memory to the
@@ -40,11 +43,21 @@ static struct view *view;               /* every page in use */
 static uint32_t *idmap;                 /* per candidate's block: ID + 1, 0 none */
 static struct page *candidates[MAX_SOURCES];    /* candidates[i]->scratch == i */
 static unsigned ncandidates;
+#define MAX_VISIT (3 * MAX_SOURCES)
+static struct page *visit[MAX_VISIT];   /* the pages the barrier looks at */
+static unsigned nvisit;
 
 static int by_key(const void *a, const void *b)
 {
-  uint64_t x = ((const struct view *) a)->key, y = ((const struct view *) b)->key;
-  return x < y ? -1 : x > y;
+  const struct view *v = a, *w = b;
+  if (v->key != w->key)
+    return v->key < w->key ? -1 : 1;
+  /* Under the barrier, of pages as full, candidates first: they are the
+   * sources, the others the destinations. */
+  int x = v->pg->evac == CANDIDATE, y = w->pg->evac == CANDIDATE;
+  if (x != y)
+    return y - x;
+  return (uintptr_t) v->pg < (uintptr_t) w->pg ? -1 : (uintptr_t) v->pg > (uintptr_t) w->pg;
 }
 
 static int arrays(void)
@@ -61,12 +74,38 @@ static int arrays(void)
   return 1;
 }
 
-/* Every page in use into view[], sorted; returns how many.  Racy (before
- * the barrier): a snapshot of what the owners are changing.  Under the
- * barrier: first collect each page's remote frees, give back the empty
- * pages, and put pages that have free blocks on their owner's list of
- * pages to allocate from. */
-static size_t look(int stopped)
+/* Under the barrier: collect pg's remote frees; give it back if that
+ * empties it (a thread's current page too: it takes another); put it on
+ * its owner's list of pages to allocate from if it has free blocks.
+ * Returns its blocks in use. */
+static uint32_t tidy(struct page *pg)
+{
+  page_collect(pg);
+  if (pg->used == 0) {
+    tc_page_release(pg);
+    return 0;
+  }
+  if (pg->in_full && pg->free) {
+    struct theap *h = atomic_load_explicit(&pg->owner, memory_order_relaxed);
+    page_list_remove(&h->full[pg->cls], pg);
+    page_list_push(&h->avail[pg->cls], pg);
+    pg->in_full = 0;
+  }
+  return pg->used;
+}
+
+/* A page for the barrier to visit, at most MAX_VISIT (one listed twice is
+ * tidied twice, which does nothing the second time, and counted once). */
+static void add_visit(struct page *pg)
+{
+  if (nvisit < MAX_VISIT)
+    visit[nvisit++] = pg;
+}
+
+/* Before the barrier, racy (a snapshot of what the owners are changing):
+ * every page in use into view[], sorted; empty ones only onto the list
+ * of pages the barrier visits.  Returns how many are in view[]. */
+static size_t look(void)
 {
   size_t n = 0;
   unsigned used = __atomic_load_n(&anchorage_subheaps_used, __ATOMIC_ACQUIRE);
@@ -79,30 +118,40 @@ static size_t look(int stopped)
       struct page *pg = &rec[k];
       if (__atomic_load_n(&pg->state, __ATOMIC_RELAXED) == PAGE_FREE)
         continue;
-      if (stopped) {
-        page_collect(pg);
-        if (pg->used == 0) {    /* a thread's current page too: it takes another */
-          tc_page_release(pg);
-          continue;
-        }
-        if (pg->in_full && pg->free) {
-          struct theap *h = atomic_load_explicit(&pg->owner, memory_order_relaxed);
-          page_list_remove(&h->full[pg->cls], pg);
-          page_list_push(&h->avail[pg->cls], pg);
-          pg->in_full = 0;
-        }
-      }
       uint32_t u = __atomic_load_n(&pg->used, __ATOMIC_RELAXED);
       uint32_t cap = __atomic_load_n(&pg->capacity, __ATOMIC_RELAXED);
       unsigned cls = __atomic_load_n(&pg->cls, __ATOMIC_RELAXED);
+      if (u == 0)
+        add_visit(pg);
       if (u == 0 || u > cap || cap > SLICE || cls >= NCLASSES)
-        continue;               /* changing under a racy look */
+        continue;
       view[n].key = KEY(cls, u, cap);
       view[n++].pg = pg;
     }
   }
   qsort(view, n, sizeof *view, by_key);
   return n;
+}
+
+/* Under the barrier: the pages the look chose to visit, tidied, into
+ * view[], sorted; returns how many.  Only they are read, so that the
+ * pause does not grow with the heap. */
+static size_t revisit(void)
+{
+  size_t n = 0;
+  for (unsigned i = 0; i < nvisit; i++) {
+    struct page *pg = visit[i];
+    if (pg->state == PAGE_FREE || tidy(pg) == 0)
+      continue;
+    view[n].key = KEY(pg->cls, pg->used, pg->capacity);
+    view[n++].pg = pg;
+  }
+  qsort(view, n, sizeof *view, by_key);
+  size_t m = 0;                 /* a page listed twice: once */
+  for (size_t i = 0; i < n; i++)
+    if (m == 0 || view[i].pg != view[m - 1].pg)
+      view[m++] = view[i];
+  return m;
 }
 
 /* Choose sources among the pages of one class, view[lo, hi), sparsest
@@ -112,7 +161,10 @@ static size_t look(int stopped)
  * the densest page that is not a destination. */
 static size_t choose(size_t lo, size_t hi, size_t *budget, int forced, int need)
 {
-  size_t room = 0, j = hi, size = class_size(KEY_CLS(view[lo].key));
+  /* Before the barrier, the class's hot blocks count as room: they are
+   * free by the time it moves anything. */
+  size_t room = need ? 0 : tc_hot_blocks(KEY_CLS(view[lo].key));
+  size_t j = hi, size = class_size(KEY_CLS(view[lo].key));
   for (size_t i = lo; i < j; i++) {
     uint64_t k = view[i].key;
     struct page *pg = view[i].pg;
@@ -144,15 +196,21 @@ static size_t choose(size_t lo, size_t hi, size_t *budget, int forced, int need)
   return j;
 }
 
+/* The candidates, the pages that would take their objects, and pages
+ * with remote frees to collect or empty: the barrier visits only them. */
 int compact_prepare(size_t budget, int forced)
 {
   if (!arrays())
     return 0;
-  size_t n = look(0);
+  size_t n = look();
   for (size_t lo = 0, hi; lo < n; lo = hi) {
     for (hi = lo; hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key); hi++)
       ;
-    choose(lo, hi, &budget, forced, 0);
+    size_t j = choose(lo, hi, &budget, forced, 0);
+    for (size_t i = lo; i < hi; i++)
+      if (view[i].pg->evac == CANDIDATE || i >= j
+          || atomic_load_explicit(&view[i].pg->thread_free, memory_order_relaxed))
+        add_visit(view[i].pg);
   }
   return ncandidates > 0;
 }
@@ -165,6 +223,7 @@ void compact_unprepare(void)
   if (ncandidates)
     madvise(idmap, (size_t) ncandidates * SLICE * sizeof *idmap, MADV_DONTNEED);
   ncandidates = 0;
+  nvisit = 0;
 }
 
 /* The ID of a block of a candidate page (the handle table's read). */
@@ -239,8 +298,8 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
     pthread_mutex_unlock(&anchorage_heaps_lock);
     return;
   }
-  tc_flush_all_hot();
-  size_t n = look(1);
+  tc_flush_all_hot(add_visit);
+  size_t n = revisit();
   for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
     for (hi = lo; hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key); hi++)
       ;

@@ -348,8 +348,11 @@ static inline void tc_free(void *p)
   tc_remote_free(h, pg, p);
 }
 /* Give every heap's hot blocks back to their pages' thread_free lists
- * (the world stopped; the pages' blocks are then collected). */
-void tc_flush_all_hot(void);
+ * (the world stopped; the pages' blocks are then collected): touched(pg)
+ * once for each page whose list was empty. */
+void tc_flush_all_hot(void (*touched)(struct page *pg));
+/* Hot blocks of class c in all heaps (racy): free at the next barrier. */
+uint32_t tc_hot_blocks(unsigned c);
 /* Free h's medium hot blocks into their sub-heaps (the owner at its exit,
  * or the world stopped). */
 void medium_flush_hot(struct theap *h);

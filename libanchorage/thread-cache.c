@@ -281,7 +281,17 @@ static void flush_hot(struct theap *h)
   __atomic_store_n(&h->hot_bytes, 0, __ATOMIC_RELAXED);
 }
 
-void tc_flush_all_hot(void)
+uint32_t tc_hot_blocks(unsigned c)
+{
+  uint32_t n = 0;
+  for (struct theap *h = atomic_load(&anchorage_heaps); h; h = h->next) {
+    uint16_t k = __atomic_load_n(&h->nhot[c], __ATOMIC_RELAXED);
+    n += k == HOT_NONE ? 0 : k;
+  }
+  return n;
+}
+
+void tc_flush_all_hot(void (*touched)(struct page *pg))
 {
   for (struct theap *h = atomic_load(&anchorage_heaps); h; h = h->next) {
     for (unsigned c = 0; c < NCLASSES; c++) {
@@ -291,6 +301,8 @@ void tc_flush_all_hot(void)
         struct page *pg = page_of(b);
         *b = atomic_load_explicit(&pg->thread_free, memory_order_relaxed);
         atomic_store_explicit(&pg->thread_free, b, memory_order_relaxed);
+        if (!*b)
+          touched(pg);
       }
       h->nhot[c] = 0;
     }
