@@ -131,6 +131,17 @@
   X(preadv,        alaska_preadv)                     \
   X(sendmsg,       alaska_sendmsg)                    \
   X(recvmsg,       alaska_recvmsg)                    \
+  X(pwritev64,     alaska_pwritev64)                  \
+  X(preadv64,      alaska_preadv64)                   \
+  X(pwritev2,      alaska_pwritev2)                   \
+  X(preadv2,       alaska_preadv2)                    \
+  X(pwritev64v2,   alaska_pwritev64v2)                \
+  X(preadv64v2,    alaska_preadv64v2)                 \
+  X(vmsplice,      alaska_vmsplice)                   \
+  X(process_vm_readv, alaska_process_vm_readv)        \
+  X(process_vm_writev, alaska_process_vm_writev)      \
+  X(sendmmsg,      alaska_sendmmsg)                   \
+  X(recvmmsg,      alaska_recvmmsg)                   \
   X(execv,         alaska_execv)                      \
   X(execve,        alaska_execve)                     \
   X(execvp,        alaska_execvp)                     \
