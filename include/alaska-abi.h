@@ -239,7 +239,18 @@
  *   tools/libc-behaviour.txt's FREES and REALLOCS), stops the program with
  *   a message naming fn if that pointer is a live handle.
  * (Added within ABI 4: an object file that calls them does not link
- * against a libalaska without them.) */
+ * against a libalaska without them.)
+ * ALASKA_MARSHAL_DEEP_FN,
+ * void (const void *where, unsigned long offset, unsigned arg, const char *fn):
+ *   before a call, for each place one level below a slot that marshalling
+ *   does not reach (the pointer where a slot's value points, if that is a
+ *   `T *' itself, or the pointer members of the structure it points to:
+ *   wordexp_t's we_wordv[0], struct mmsghdr's msg_iov->iov_base), with
+ *   `where' the slot's value before the call: stops the program with a
+ *   message naming fn and arg (1-based) if the pointer at where + offset
+ *   is a live handle.  It reads there only when `where' is a live handle
+ *   (within its object) or lies in the calling thread's stack above the
+ *   caller's frame; other memory is left unread.  (Added within ABI 5.) */
 struct alaska_marshal_slot {
   void **slot;                  /* where the pointer is; null: none */
   void *handle;                 /* its value before the call */
@@ -249,6 +260,7 @@ struct alaska_marshal_slot {
 #define ALASKA_MARSHAL_OUT_FN    "alaska_marshal_out"
 #define ALASKA_MARSHAL_ARRAY_FN  "alaska_marshal_array"
 #define ALASKA_MARSHAL_FREED_FN  "alaska_marshal_freed"
+#define ALASKA_MARSHAL_DEEP_FN   "alaska_marshal_deep"
 
 /* Indirect calls.  Instrumented code calls a function pointer f as it is
  * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a
