@@ -146,6 +146,8 @@
   X(execve,        alaska_execve)                     \
   X(execvp,        alaska_execvp)                     \
   X(execvpe,       alaska_execvpe)                    \
+  X(fexecve,       alaska_fexecve)                    \
+  X(execveat,      alaska_execveat)                   \
   X(posix_spawn,   alaska_posix_spawn)                \
   X(posix_spawnp,  alaska_posix_spawnp)               \
   X(getopt,        alaska_getopt)                     \

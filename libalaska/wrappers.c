@@ -483,6 +483,37 @@ ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const 
   return r;
 }
 
+ALASKA_API int alaska_fexecve(int fd, char *const argv[], char *const envp[])
+{
+  WRAPPER_SCOPE;
+  char **e = translate_vector(envp);
+  if (envp && !e)
+    return -1;
+  char **a = translate_vector(argv);
+  int r = argv && !a ? -1 : fexecve(fd, a, e);
+  int saved = errno;
+  free(a);
+  free(e);
+  errno = saved;
+  return r;
+}
+
+ALASKA_API int alaska_execveat(int dirfd, const char *path, char *const argv[],
+                               char *const envp[], int flags)
+{
+  WRAPPER_SCOPE;
+  char **e = translate_vector(envp);
+  if (envp && !e)
+    return -1;
+  char **a = translate_vector(argv);
+  int r = argv && !a ? -1 : execveat(dirfd, T(path), a, e, flags);
+  int saved = errno;
+  free(a);
+  free(e);
+  errno = saved;
+  return r;
+}
+
 #define SPAWN_WRAPPER(fn)                                                      \
   ALASKA_API int alaska_##fn(pid_t *pid, const char *path,                     \
                              const posix_spawn_file_actions_t *actions,        \
