@@ -109,7 +109,7 @@ ALASKA_API void alaska_marshal_freed(const void *const *where, const char *fn)
 }
 
 /* The calling thread's stack, [lo, hi), found once per thread. */
-static __thread uintptr_t stack_lo, stack_hi;
+static __thread uintptr_t stack_lo, stack_hi __attribute__((tls_model("initial-exec")));
 
 static int on_own_stack(uintptr_t p, size_t n)
 {
