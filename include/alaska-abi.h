@@ -178,7 +178,19 @@
   X(vscanf, alaska_vscanf)                            \
   X(__isoc99_vsscanf, alaska_isoc99_vsscanf)          \
   X(__isoc99_vfscanf, alaska_isoc99_vfscanf)          \
-  X(__isoc99_vscanf, alaska_isoc99_vscanf)
+  X(__isoc99_vscanf, alaska_isoc99_vscanf)           \
+  X(vfwprintf, alaska_vfwprintf)                     \
+  X(vswprintf, alaska_vswprintf)                     \
+  X(vwprintf, alaska_vwprintf)                       \
+  X(__vfwprintf_chk, alaska_vfwprintf_chk)           \
+  X(__vswprintf_chk, alaska_vswprintf_chk)           \
+  X(__vwprintf_chk, alaska_vwprintf_chk)             \
+  X(vfwscanf, alaska_vfwscanf)                       \
+  X(vswscanf, alaska_vswscanf)                       \
+  X(vwscanf, alaska_vwscanf)                         \
+  X(__isoc99_vfwscanf, alaska_isoc99_vfwscanf)       \
+  X(__isoc99_vswscanf, alaska_isoc99_vswscanf)       \
+  X(__isoc99_vwscanf, alaska_isoc99_vwscanf)
 
 /* Before a call into another library than the C library, which may keep
  * the pointers it is given, the plugin calls this runtime function,
