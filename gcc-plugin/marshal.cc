@@ -22,6 +22,13 @@
  * Functions with wrappers in libalaska never get here: the call is
  * redirected to the wrapper first.
  *
+ * A function that keeps the structure an argument points to (aio_read's
+ * aiocb, sigaltstack's stack_t: tools/libc-behaviour.txt's KEEPS) reads
+ * its slots after it returns.  Their objects are kept in place for good
+ * (alaska_keep) before the call, and the slots keep their translations
+ * after it: alaska_marshal_out does not give them back as handles (a
+ * kept object's address works as its handle does).
+ *
  * One level further than the slots marshalling does not go: where a
  * slot's type points to a pointer (wordexp_t's `char **we_wordv') or to a
  * structure with data pointer members (struct mmsghdr's msg_iov, an
@@ -147,6 +154,7 @@ struct slot {
   unsigned arg;
   HOST_WIDE_INT offset;
   tree type;                    /* of the pointer stored there */
+  bool kept;                    /* the callee keeps the argument */
 };
 
 /* The offsets, from where a pointer of type ptr points, of the pointers
@@ -230,7 +238,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
            * which the callee may write (curl_easy_getinfo's
            * CURLINFO_PRIVATE gives back an address it was given). */
           if (data_pointer_p (q) && !TYPE_READONLY (q) && slots.size () < MAX_SLOTS)
-            slots.push_back ({i, 0, NULL_TREE});
+            slots.push_back ({i, 0, NULL_TREE, false});
           continue;
         }
       if (data_pointer_p (q) && name && alaska_libc_frees_arg (name, i))
@@ -265,9 +273,10 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
         }
       else if (TREE_CODE (q) == RECORD_TYPE && COMPLETE_TYPE_P (q) && !reserved_tag_p (q))
         pointer_members (q, 0, 0, offs);
+      bool kept = name && alaska_libc_keeps_arg (name, i);
       for (member &m : offs)
         if (slots.size () < MAX_SLOTS)
-          slots.push_back ({i, m.offset, m.type});
+          slots.push_back ({i, m.offset, m.type, kept});
     }
   if (slots.empty ())
     {
@@ -323,6 +332,16 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
       m_store (&seq, m, 3 * s, addr);
       m_store (&seq, m, 3 * s + 1, v);
       values.push_back (v);
+      if (slots[s].kept)
+        {
+          gimple_seq_add_stmt_without_update
+            (&seq, gimple_build_call (alaska_runtime_fn (ALASKA_KEEP_FN, true), 1,
+                                      gimple_convert (&seq, const_ptr_type_node, v)));
+          if (dump_file)
+            fprintf (dump_file, "alaska: marshal %s: argument %u, offset "
+                     HOST_WIDE_INT_PRINT_DEC ": kept, and left translated after the call\n",
+                     name ? name : "?", slots[s].arg, slots[s].offset);
+        }
       if (slots[s].type)
         for (HOST_WIDE_INT off : deeper_places (slots[s].type))
           {
@@ -360,7 +379,12 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
    * object's address into a slot. */
   gcall *out = gimple_build_call (marshal_fn (ALASKA_MARSHAL_OUT_FN), 2, build_fold_addr_expr (m),
                                   count);
-  gsi_insert_after (gsi, out, GSI_SAME_STMT);   /* gsi stays on the call */
+  gimple_seq after = NULL;
+  for (unsigned s = 0; s < slots.size (); s++)
+    if (slots[s].kept)          /* no slot: alaska_marshal_out leaves it */
+      m_store (&after, m, 3 * s, build_zero_cst (ptr_type_node));
+  gimple_seq_add_stmt_without_update (&after, out);
+  gsi_insert_seq_after (gsi, after, GSI_SAME_STMT);     /* gsi stays on the call */
 
   if (pins)
     {

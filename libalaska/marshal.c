@@ -84,7 +84,10 @@ ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long 
       for (unsigned long j = 0; !h && j < n; j++)
         if (j != i && m[j].raw != m[j].handle)
           h = rebase(&m[j], r, past_end);
-    if (!h && alaska_kept_bits)
+    /* A kept object's address the callee wrote gives its handle back; one
+     * the slot held already (left translated by a call that keeps it:
+     * aio_read's aio_buf, which aio_error then reads) stays as it is. */
+    if (!h && alaska_kept_bits && r != (uintptr_t) m[i].handle)
       h = alaska_kept_handle_at((void *) r);
     if (h)
       *slot = h;
