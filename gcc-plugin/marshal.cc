@@ -67,7 +67,8 @@
 
 /* unsigned long alaska_marshal_in (void *, unsigned long), void
  * alaska_marshal_out (void *, unsigned long), void alaska_marshal_array
- * and alaska_marshal_freed (const void *, const char *). */
+ * and alaska_marshal_freed (const void *, const char *), and void
+ * alaska_marshal_deep (const void *, unsigned long, unsigned, const char *). */
 static tree marshal_fn (const char *name)
 {
   static tree in, out, array, freed, deep;
