@@ -263,8 +263,9 @@
  *   `where' the slot's value before the call: stops the program with a
  *   message naming fn and arg (1-based) if the pointer at where + offset
  *   is a live handle.  It reads there only when `where' is a live handle
- *   (within its object) or lies in the calling thread's stack above the
- *   caller's frame; other memory is left unread.  (Added within ABI 5.) */
+ *   or the address of a kept object (within its object), or lies in the
+ *   calling thread's stack above the caller's frame; other memory is left
+ *   unread.  (Added within ABI 5.) */
 struct alaska_marshal_slot {
   void **slot;                  /* where the pointer is; null: none */
   void *handle;                 /* its value before the call */

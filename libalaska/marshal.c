@@ -16,7 +16,9 @@
  * Where marshalling does not reach -- a pointer one level below a slot,
  * such as the strings of wordexp_t's we_wordv or the iovecs of a struct
  * mmsghdr -- alaska_marshal_deep stops the program if a live handle is
- * there, before the callee reads it. */
+ * there, before the callee reads it.  It reads only memory known to be
+ * readable: a handle's object, a kept object at its address, and the
+ * calling thread's stack. */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <valgrind/memcheck.h>
@@ -139,6 +141,7 @@ ALASKA_API void alaska_marshal_deep(const void *where, unsigned long offset, uns
   uintptr_t w = (uintptr_t) where;
   VALGRIND_MAKE_MEM_DEFINED(&w, sizeof w);     /* an out-parameter's garbage */
   const void *const *place;
+  void *kept;
   if (alaska_live_handle(w)) {
     /* A handle's object is readable up to its usable size. */
     uint32_t off = alaska_handle_offset(where);
@@ -146,6 +149,13 @@ ALASKA_API void alaska_marshal_deep(const void *where, unsigned long offset, uns
     if ((uint64_t) off + offset + sizeof(void *) > halloc_usable_size(base))
       return;
     place = (const void *const *) ((char *) alaska_translate(where) + offset);
+  } else if (alaska_kept_bits && alaska_in_backing_region(where)
+             && (kept = alaska_kept_handle_at(where))) {
+    /* The address of a kept object, which a call that keeps it left in
+     * its place (getaddrinfo_a's list): readable as its handle is. */
+    if (offset + sizeof(void *) > halloc_usable_size(kept))
+      return;
+    place = (const void *const *) (w + offset);
   } else if (w && on_own_stack(w + offset, sizeof(void *)))
     place = (const void *const *) (w + offset);
   else

@@ -4,6 +4,8 @@
    gaicb's ar_name, one level further, glibc's resolver thread would read
    untranslated.  A literal name resolves (numerically: no network); a
    strdup'd one stops the program, naming the function and the argument.
+   getaddrinfo_a keeps its requests, so after the first call list[0] holds
+   the kept gaicb's address, which the check reads as it reads a handle.
    The same check covers scandir's *namelist. */
 /* { dg-do run } */
 /* { dg-exit-status SIGABRT } */
