@@ -22,6 +22,22 @@
  * Functions with wrappers in libalaska never get here: the call is
  * redirected to the wrapper first.
  *
+ * A function that keeps the structure an argument points to (aio_read's
+ * aiocb, sigaltstack's stack_t: tools/libc-behaviour.txt's KEEPS) reads
+ * its slots after it returns.  Their objects are kept in place for good
+ * (alaska_keep) before the call, and the slots keep their translations
+ * after it: alaska_marshal_out does not give them back as handles (a
+ * kept object's address works as its handle does).
+ *
+ * One level further than the slots marshalling does not go: where a
+ * slot's type points to a pointer (wordexp_t's `char **we_wordv') or to a
+ * structure with data pointer members (struct mmsghdr's msg_iov, an
+ * iovec), the callee would read those pointers untranslated.  For each
+ * such place the call gets, before it, alaska_marshal_deep (v, offset,
+ * argument, name), which stops the program naming the function and the
+ * argument if a live handle is there (for a pointer to a pointer, the
+ * first element: the length of the array is not known).
+ *
  * For each slot the call gets, before it:
  *     v = *slot                  (a null argument reads a zero instead)
  *     m[i] = { slot, v, - }      (struct alaska_marshal_slot)
@@ -47,19 +63,28 @@
 #define MAX_SLOTS 32            /* per call: more are left alone */
 #define MAX_ARRAY 64            /* elements of a known array */
 #define MAX_DEPTH 3             /* nested structures */
+#define MAX_DEEP 16             /* places checked one level below the slots */
 
 /* unsigned long alaska_marshal_in (void *, unsigned long), void
  * alaska_marshal_out (void *, unsigned long), void alaska_marshal_array
- * and alaska_marshal_freed (const void *, const char *). */
+ * and alaska_marshal_freed (const void *, const char *), and void
+ * alaska_marshal_deep (const void *, unsigned long, unsigned, const char *). */
 static tree marshal_fn (const char *name)
 {
-  static tree in, out, array, freed;
+  static tree in, out, array, freed, deep;
   tree *decl = !strcmp (name, ALASKA_MARSHAL_IN_FN) ? &in
                : !strcmp (name, ALASKA_MARSHAL_OUT_FN) ? &out
-               : !strcmp (name, ALASKA_MARSHAL_FREED_FN) ? &freed : &array;
+               : !strcmp (name, ALASKA_MARSHAL_FREED_FN) ? &freed
+               : !strcmp (name, ALASKA_MARSHAL_DEEP_FN) ? &deep : &array;
   if (!*decl)
     {
-      tree type = decl == &array || decl == &freed
+      tree const_char_ptr = build_pointer_type (build_qualified_type (char_type_node,
+                                                                      TYPE_QUAL_CONST));
+      tree type = decl == &deep
+        ? build_function_type_list (void_type_node, const_ptr_type_node,
+                                    long_unsigned_type_node, unsigned_type_node,
+                                    const_char_ptr, NULL_TREE)
+        : decl == &array || decl == &freed
         ? build_function_type_list (void_type_node, const_ptr_type_node,
                                     build_pointer_type (build_qualified_type (char_type_node,
                                                                               TYPE_QUAL_CONST)),
@@ -86,9 +111,14 @@ static bool data_pointer_p (tree t)
   return POINTER_TYPE_P (t) && !FUNC_OR_METHOD_TYPE_P (TREE_TYPE (t));
 }
 
-/* Byte offsets of the data pointer members of structure rec, at base. */
+struct member {
+  HOST_WIDE_INT offset;
+  tree type;                    /* a data pointer type */
+};
+
+/* The data pointer members of structure rec, at base. */
 static void pointer_members (tree rec, HOST_WIDE_INT base, int depth,
-                             std::vector<HOST_WIDE_INT> &out)
+                             std::vector<member> &out)
 {
   for (tree f = TYPE_FIELDS (rec); f; f = DECL_CHAIN (f))
     {
@@ -98,7 +128,7 @@ static void pointer_members (tree rec, HOST_WIDE_INT base, int depth,
       HOST_WIDE_INT off = base + int_byte_position (f);
       tree t = TREE_TYPE (f);
       if (data_pointer_p (t))
-        out.push_back (off);
+        out.push_back ({off, t});
       else if (TREE_CODE (t) == RECORD_TYPE && depth < MAX_DEPTH && COMPLETE_TYPE_P (t))
         pointer_members (t, off, depth + 1, out);
     }
@@ -124,7 +154,29 @@ static HOST_WIDE_INT known_array_length (tree arg)
 struct slot {
   unsigned arg;
   HOST_WIDE_INT offset;
+  tree type;                    /* of the pointer stored there */
+  bool kept;                    /* the callee keeps the argument */
 };
+
+/* The offsets, from where a pointer of type ptr points, of the pointers
+ * there that the callee may read: the first element of an array of
+ * pointers, or a structure's data pointer members (the library's own
+ * structures, with reserved tags, aside). */
+static std::vector<HOST_WIDE_INT> deeper_places (tree ptr)
+{
+  std::vector<HOST_WIDE_INT> offs;
+  tree q = TREE_TYPE (ptr);
+  if (data_pointer_p (q))
+    offs.push_back (0);
+  else if (TREE_CODE (q) == RECORD_TYPE && COMPLETE_TYPE_P (q) && !reserved_tag_p (q))
+    {
+      std::vector<member> ms;
+      pointer_members (q, 0, 0, ms);
+      for (member &m : ms)
+        offs.push_back (m.offset);
+    }
+  return offs;
+}
 
 /* Gimple helpers: statements go into seq. */
 static tree as_ssa (gimple_seq *seq, tree e)
@@ -179,7 +231,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
           || !POINTER_TYPE_P (type) || integer_zerop (arg))
         continue;
       tree q = TREE_TYPE (type);
-      std::vector<HOST_WIDE_INT> offs;
+      std::vector<member> offs;
       if (!named)
         {
           /* A variadic argument has no prototype to say what the callee
@@ -187,7 +239,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
            * which the callee may write (curl_easy_getinfo's
            * CURLINFO_PRIVATE gives back an address it was given). */
           if (data_pointer_p (q) && !TYPE_READONLY (q) && slots.size () < MAX_SLOTS)
-            slots.push_back ({i, 0});
+            slots.push_back ({i, 0, NULL_TREE, false});
           continue;
         }
       if (data_pointer_p (q) && name && alaska_libc_frees_arg (name, i))
@@ -201,13 +253,13 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
                      "it frees or reallocates, checked at run time\n", name, i);
         }
       if (data_pointer_p (q) && !TYPE_READONLY (q))
-        offs.push_back (0);
+        offs.push_back ({0, q});
       else if (data_pointer_p (q))
         {
           HOST_WIDE_INT len = known_array_length (arg);
           if (len > 0 && len <= MAX_ARRAY)
             for (HOST_WIDE_INT k = 0; k < len; k++)
-              offs.push_back (k * POINTER_SIZE_UNITS);
+              offs.push_back ({k * POINTER_SIZE_UNITS, q});
           else
             {
               gimple_seq_add_stmt_without_update
@@ -222,9 +274,10 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
         }
       else if (TREE_CODE (q) == RECORD_TYPE && COMPLETE_TYPE_P (q) && !reserved_tag_p (q))
         pointer_members (q, 0, 0, offs);
-      for (HOST_WIDE_INT off : offs)
+      bool kept = name && alaska_libc_keeps_arg (name, i);
+      for (member &m : offs)
         if (slots.size () < MAX_SLOTS)
-          slots.push_back ({i, off});
+          slots.push_back ({i, m.offset, m.type, kept});
     }
   if (slots.empty ())
     {
@@ -245,6 +298,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
   tree zero = NULL_TREE;
   tree ref_all = build_pointer_type_for_mode (ptr_type_node, ptr_mode, true);
   std::vector<tree> values;
+  unsigned deep = 0;
   for (unsigned s = 0; s < slots.size (); s++)
     {
       tree arg = gimple_call_arg (call, slots[s].arg);
@@ -279,6 +333,35 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
       m_store (&seq, m, 3 * s, addr);
       m_store (&seq, m, 3 * s + 1, v);
       values.push_back (v);
+      if (slots[s].kept)
+        {
+          gimple_seq_add_stmt_without_update
+            (&seq, gimple_build_call (alaska_runtime_fn (ALASKA_KEEP_FN, true), 1,
+                                      gimple_convert (&seq, const_ptr_type_node, v)));
+          if (dump_file)
+            fprintf (dump_file, "alaska: marshal %s: argument %u, offset "
+                     HOST_WIDE_INT_PRINT_DEC ": kept, and left translated after the call\n",
+                     name ? name : "?", slots[s].arg, slots[s].offset);
+        }
+      if (slots[s].type)
+        for (HOST_WIDE_INT off : deeper_places (slots[s].type))
+          {
+            if (deep == MAX_DEEP)
+              break;
+            deep++;
+            const char *fn = name ? name : "?";
+            gimple_seq_add_stmt_without_update
+              (&seq, gimple_build_call (marshal_fn (ALASKA_MARSHAL_DEEP_FN), 4,
+                                        gimple_convert (&seq, const_ptr_type_node, v),
+                                        build_int_cst (long_unsigned_type_node, off),
+                                        build_int_cst (unsigned_type_node, slots[s].arg + 1),
+                                        build_string_literal (strlen (fn) + 1, fn)));
+            if (dump_file)
+              fprintf (dump_file, "alaska: marshal %s: argument %u, offset "
+                       HOST_WIDE_INT_PRINT_DEC ": the pointer at offset "
+                       HOST_WIDE_INT_PRINT_DEC " below it is checked at run time\n",
+                       fn, slots[s].arg, slots[s].offset, off);
+          }
     }
   for (unsigned k = 0; k < objs.size (); k++)
     {
@@ -297,7 +380,12 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
    * object's address into a slot. */
   gcall *out = gimple_build_call (marshal_fn (ALASKA_MARSHAL_OUT_FN), 2, build_fold_addr_expr (m),
                                   count);
-  gsi_insert_after (gsi, out, GSI_SAME_STMT);   /* gsi stays on the call */
+  gimple_seq after = NULL;
+  for (unsigned s = 0; s < slots.size (); s++)
+    if (slots[s].kept)          /* no slot: alaska_marshal_out leaves it */
+      m_store (&after, m, 3 * s, build_zero_cst (ptr_type_node));
+  gimple_seq_add_stmt_without_update (&after, out);
+  gsi_insert_seq_after (gsi, after, GSI_SAME_STMT);     /* gsi stays on the call */
 
   if (pins)
     {

@@ -131,10 +131,23 @@
   X(preadv,        alaska_preadv)                     \
   X(sendmsg,       alaska_sendmsg)                    \
   X(recvmsg,       alaska_recvmsg)                    \
+  X(pwritev64,     alaska_pwritev64)                  \
+  X(preadv64,      alaska_preadv64)                   \
+  X(pwritev2,      alaska_pwritev2)                   \
+  X(preadv2,       alaska_preadv2)                    \
+  X(pwritev64v2,   alaska_pwritev64v2)                \
+  X(preadv64v2,    alaska_preadv64v2)                 \
+  X(vmsplice,      alaska_vmsplice)                   \
+  X(process_vm_readv, alaska_process_vm_readv)        \
+  X(process_vm_writev, alaska_process_vm_writev)      \
+  X(sendmmsg,      alaska_sendmmsg)                   \
+  X(recvmmsg,      alaska_recvmmsg)                   \
   X(execv,         alaska_execv)                      \
   X(execve,        alaska_execve)                     \
   X(execvp,        alaska_execvp)                     \
   X(execvpe,       alaska_execvpe)                    \
+  X(fexecve,       alaska_fexecve)                    \
+  X(execveat,      alaska_execveat)                   \
   X(posix_spawn,   alaska_posix_spawn)                \
   X(posix_spawnp,  alaska_posix_spawnp)               \
   X(getopt,        alaska_getopt)                     \
@@ -165,7 +178,19 @@
   X(vscanf, alaska_vscanf)                            \
   X(__isoc99_vsscanf, alaska_isoc99_vsscanf)          \
   X(__isoc99_vfscanf, alaska_isoc99_vfscanf)          \
-  X(__isoc99_vscanf, alaska_isoc99_vscanf)
+  X(__isoc99_vscanf, alaska_isoc99_vscanf)           \
+  X(vfwprintf, alaska_vfwprintf)                     \
+  X(vswprintf, alaska_vswprintf)                     \
+  X(vwprintf, alaska_vwprintf)                       \
+  X(__vfwprintf_chk, alaska_vfwprintf_chk)           \
+  X(__vswprintf_chk, alaska_vswprintf_chk)           \
+  X(__vwprintf_chk, alaska_vwprintf_chk)             \
+  X(vfwscanf, alaska_vfwscanf)                       \
+  X(vswscanf, alaska_vswscanf)                       \
+  X(vwscanf, alaska_vwscanf)                         \
+  X(__isoc99_vfwscanf, alaska_isoc99_vfwscanf)       \
+  X(__isoc99_vswscanf, alaska_isoc99_vswscanf)       \
+  X(__isoc99_vwscanf, alaska_isoc99_vwscanf)
 
 /* Before a call into another library than the C library, which may keep
  * the pointers it is given, the plugin calls this runtime function,
@@ -228,7 +253,19 @@
  *   tools/libc-behaviour.txt's FREES and REALLOCS), stops the program with
  *   a message naming fn if that pointer is a live handle.
  * (Added within ABI 4: an object file that calls them does not link
- * against a libalaska without them.) */
+ * against a libalaska without them.)
+ * ALASKA_MARSHAL_DEEP_FN,
+ * void (const void *where, unsigned long offset, unsigned arg, const char *fn):
+ *   before a call, for each place one level below a slot that marshalling
+ *   does not reach (the pointer where a slot's value points, if that is a
+ *   `T *' itself, or the pointer members of the structure it points to:
+ *   wordexp_t's we_wordv[0], struct mmsghdr's msg_iov->iov_base), with
+ *   `where' the slot's value before the call: stops the program with a
+ *   message naming fn and arg (1-based) if the pointer at where + offset
+ *   is a live handle.  It reads there only when `where' is a live handle
+ *   or the address of a kept object (within its object), or lies in the
+ *   calling thread's stack above the caller's frame; other memory is left
+ *   unread.  (Added within ABI 5.) */
 struct alaska_marshal_slot {
   void **slot;                  /* where the pointer is; null: none */
   void *handle;                 /* its value before the call */
@@ -238,6 +275,7 @@ struct alaska_marshal_slot {
 #define ALASKA_MARSHAL_OUT_FN    "alaska_marshal_out"
 #define ALASKA_MARSHAL_ARRAY_FN  "alaska_marshal_array"
 #define ALASKA_MARSHAL_FREED_FN  "alaska_marshal_freed"
+#define ALASKA_MARSHAL_DEEP_FN   "alaska_marshal_deep"
 
 /* Indirect calls.  Instrumented code calls a function pointer f as it is
  * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a

@@ -164,6 +164,7 @@ size_t alaska_marshal_in(struct alaska_marshal_slot *m, unsigned long n);
 void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long n);
 void alaska_marshal_array(const void *const *array, const char *fn);
 void alaska_marshal_freed(const void *const *where, const char *fn);
+void alaska_marshal_deep(const void *where, unsigned long offset, unsigned arg, const char *fn);
 
 /* Stop the world at safepoints and let the service move every object that
  * no thread has pinned.  A thread that a busy machine has not scheduled

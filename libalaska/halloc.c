@@ -187,12 +187,16 @@ static __attribute__((noinline)) void hfree_raw(void *ptr)
     hfree(alaska_exported_handle(ptr, "free"));
 }
 
+/* free preserves errno, as glibc's does: giving a large object's pages
+ * back may fail (an mmap when the process has reached its limit of
+ * mappings), which is no error of the program's. */
 ALASKA_API void hfree(void *ptr)
 {
   if (!alaska_is_handle(ptr)) {
     hfree_raw(ptr);
     return;
   }
+  int saved_errno = errno;
   if (likely(alaska_malloc_fast && !alaska_kept_bits)) {
     alaska_runtime_enter();
     void *backing = alaska_checked_backing(ptr, "free");
@@ -202,6 +206,7 @@ ALASKA_API void hfree(void *ptr)
       alaska_id_free(id);
       alaska_je_free(backing);
       alaska_runtime_leave();
+      errno = saved_errno;
       return;
     }
     alaska_runtime_leave();
@@ -216,6 +221,7 @@ ALASKA_API void hfree(void *ptr)
     return;
   }
   hfree_1(ptr);
+  errno = saved_errno;
 }
 
 /* hfree of a handle, the general path. */

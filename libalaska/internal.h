@@ -394,6 +394,8 @@ static inline int alaska_in_backing_region(const void *p)
  * arguments of ap, as a printf or a scanf format says. */
 void alaska_va_translate_printf(const char *fmt, va_list ap);
 void alaska_va_translate_scanf(const char *fmt, va_list ap);
+void alaska_va_translate_wprintf(const wchar_t *fmt, va_list ap);
+void alaska_va_translate_wscanf(const wchar_t *fmt, va_list ap);
 
 /* ---- init.c ----------------------------------------------------------- */
 extern int alaska_initialized;

@@ -39,7 +39,9 @@ static void record_backing(uint32_t id);
 
 ALASKA_API void alaska_keep(const void *h)
 {
-  if (!alaska_is_handle(h))
+  /* Anything but a live handle is left: the plugin also keeps what a
+   * structure's pointer member holds, which may be garbage. */
+  if (!alaska_live_handle((uintptr_t) h))
     return;
   if (unlikely(!__atomic_load_n(&alaska_kept_bits, __ATOMIC_ACQUIRE)))
     pthread_once(&once, reserve);

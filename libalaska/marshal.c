@@ -11,7 +11,16 @@
  *
  * A slot may hold anything (a pure out-parameter is uninitialized), so
  * only a live handle is translated (alaska_live_handle: bit 63 set, an
- * ID handed out, an entry neither 0 nor ALASKA_ENTRY_FREE). */
+ * ID handed out, an entry neither 0 nor ALASKA_ENTRY_FREE).
+ *
+ * Where marshalling does not reach -- a pointer one level below a slot,
+ * such as the strings of wordexp_t's we_wordv or the iovecs of a struct
+ * mmsghdr -- alaska_marshal_deep stops the program if a live handle is
+ * there, before the callee reads it.  It reads only memory known to be
+ * readable: a handle's object, a kept object at its address, and the
+ * calling thread's stack. */
+#define _GNU_SOURCE
+#include <pthread.h>
 #include <valgrind/memcheck.h>
 #include "internal.h"
 
@@ -77,7 +86,10 @@ ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long 
       for (unsigned long j = 0; !h && j < n; j++)
         if (j != i && m[j].raw != m[j].handle)
           h = rebase(&m[j], r, past_end);
-    if (!h && alaska_kept_bits)
+    /* A kept object's address the callee wrote gives its handle back; one
+     * the slot held already (left translated by a call that keeps it:
+     * aio_read's aio_buf, which aio_error then reads) stays as it is. */
+    if (!h && alaska_kept_bits && r != (uintptr_t) m[i].handle)
       h = alaska_kept_handle_at((void *) r);
     if (h)
       *slot = h;
@@ -99,4 +111,58 @@ ALASKA_API void alaska_marshal_freed(const void *const *where, const char *fn)
     alaska_fatal("%s would free or reallocate %p, a handle, with the C library's "
                  "allocator; this is not supported (see alaska(7), LIMITS)",
                  fn, *where);
+}
+
+/* The calling thread's stack, [lo, hi), found once per thread. */
+static __thread uintptr_t stack_lo, stack_hi __attribute__((tls_model("initial-exec")));
+
+static int on_own_stack(uintptr_t p, size_t n)
+{
+  if (!stack_hi) {
+    pthread_attr_t a;
+    void *base;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &a) != 0)
+      return 0;
+    if (pthread_attr_getstack(&a, &base, &size) == 0) {
+      stack_lo = (uintptr_t) base;
+      stack_hi = stack_lo + size;
+    }
+    pthread_attr_destroy(&a);
+  }
+  /* Below this frame the stack may be unmapped: only what lies above it. */
+  uintptr_t sp = (uintptr_t) __builtin_frame_address(0);
+  return p >= sp && p < stack_hi && stack_hi - p >= n;
+}
+
+ALASKA_API void alaska_marshal_deep(const void *where, unsigned long offset, unsigned arg,
+                                    const char *fn)
+{
+  uintptr_t w = (uintptr_t) where;
+  VALGRIND_MAKE_MEM_DEFINED(&w, sizeof w);     /* an out-parameter's garbage */
+  const void *const *place;
+  void *kept;
+  if (alaska_live_handle(w)) {
+    /* A handle's object is readable up to its usable size. */
+    uint32_t off = alaska_handle_offset(where);
+    char *base = (char *) where - off;
+    if ((uint64_t) off + offset + sizeof(void *) > halloc_usable_size(base))
+      return;
+    place = (const void *const *) ((char *) alaska_translate(where) + offset);
+  } else if (alaska_kept_bits && alaska_in_backing_region(where)
+             && (kept = alaska_kept_handle_at(where))) {
+    /* The address of a kept object, which a call that keeps it left in
+     * its place (getaddrinfo_a's list): readable as its handle is. */
+    if (offset + sizeof(void *) > halloc_usable_size(kept))
+      return;
+    place = (const void *const *) (w + offset);
+  } else if (w && on_own_stack(w + offset, sizeof(void *)))
+    place = (const void *const *) (w + offset);
+  else
+    return;                     /* null, or memory the check cannot know is readable */
+  uintptr_t v = (uintptr_t) *place;
+  VALGRIND_MAKE_MEM_DEFINED(&v, sizeof v);
+  if (alaska_live_handle(v))
+    alaska_fatal("%s: argument %u holds a handle in a field the runtime cannot translate "
+                 "(see alaska(7))", fn, arg);
 }

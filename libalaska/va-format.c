@@ -14,12 +14,15 @@
  * scanf's %p reads it back as that handle.  The va_list is
  * the SysV x86-64 one: a cursor into the variadic function's register save
  * area and its stack arguments, both memory the wrapper may rewrite.
- * Other arguments are left alone.
+ * Other arguments are left alone.  The wide functions' formats (vfwprintf,
+ * vswscanf) are walked as a narrow copy: their conversions are ASCII.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 #include "internal.h"
 
 #if !defined(__x86_64__)
@@ -201,4 +204,35 @@ void alaska_va_translate_scanf(const char *fmt, va_list ap)
       return;
   }
   translate_args(ap, cls, n);
+}
+
+/* A narrow copy of wide format fmt, each character that is not ASCII
+ * replaced by 'x' (no conversion character); NULL without memory. */
+static char *narrow(const wchar_t *fmt)
+{
+  size_t n = wcslen(fmt);
+  char *s = malloc(n + 1);
+  if (!s)
+    return NULL;
+  for (size_t i = 0; i <= n; i++)
+    s[i] = fmt[i] >= 0 && fmt[i] < 0x80 ? (char) fmt[i] : 'x';
+  return s;
+}
+
+void alaska_va_translate_wprintf(const wchar_t *fmt, va_list ap)
+{
+  char *f = narrow(fmt);
+  if (!f)
+    alaska_fatal("no memory to read the format of a wide printf function");
+  alaska_va_translate_printf(f, ap);
+  free(f);
+}
+
+void alaska_va_translate_wscanf(const wchar_t *fmt, va_list ap)
+{
+  char *f = narrow(fmt);
+  if (!f)
+    alaska_fatal("no memory to read the format of a wide scanf function");
+  alaska_va_translate_scanf(f, ap);
+  free(f);
 }

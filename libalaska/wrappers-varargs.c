@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* wrappers-varargs.c: handle-aware versions of the C library functions
  * that take a va_list (vprintf, vsnprintf, vsscanf, vsyslog, verr, ...,
- * and their _FORTIFY_SOURCE forms).  The pointers inside the va_list are
+ * the wide vfwprintf and vswscanf families, and their _FORTIFY_SOURCE
+ * forms).  The pointers inside the va_list are
  * translated by va-format.c; the wrapper translates its direct pointer
  * arguments itself (the plugin hands them to libalaska as they are) and
  * calls libc. */
@@ -10,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <syslog.h>
+#include <wchar.h>
 #include "internal.h"
 
 #define T(p) ((__typeof__(p)) alaska_wrapper_pin(p))
@@ -25,6 +27,13 @@ extern void __vsyslog_chk(int pri, int flag, const char *fmt, va_list ap);
 extern int __isoc99_vsscanf(const char *s, const char *fmt, va_list ap);
 extern int __isoc99_vfscanf(FILE *fp, const char *fmt, va_list ap);
 extern int __isoc99_vscanf(const char *fmt, va_list ap);
+extern int __vfwprintf_chk(FILE *fp, int flag, const wchar_t *fmt, va_list ap);
+extern int __vswprintf_chk(wchar_t *s, size_t n, int flag, size_t slen, const wchar_t *fmt,
+                           va_list ap);
+extern int __vwprintf_chk(int flag, const wchar_t *fmt, va_list ap);
+extern int __isoc99_vfwscanf(FILE *fp, const wchar_t *fmt, va_list ap);
+extern int __isoc99_vswscanf(const wchar_t *s, const wchar_t *fmt, va_list ap);
+extern int __isoc99_vwscanf(const wchar_t *fmt, va_list ap);
 
 /* The va_list itself may live in a heap object (a handle): `a' is its
  * translation. */
@@ -32,6 +41,12 @@ extern int __isoc99_vscanf(const char *fmt, va_list ap);
   WRAPPER_SCOPE; const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_printf(f, a)
 #define SCANF(fmt) \
   WRAPPER_SCOPE; const char *f = T(fmt); __typeof__(ap) a = T(ap); alaska_va_translate_scanf(f, a)
+#define WPRINTF(fmt) \
+  WRAPPER_SCOPE; const wchar_t *f = T(fmt); __typeof__(ap) a = T(ap); \
+  alaska_va_translate_wprintf(f, a)
+#define WSCANF(fmt) \
+  WRAPPER_SCOPE; const wchar_t *f = T(fmt); __typeof__(ap) a = T(ap); \
+  alaska_va_translate_wscanf(f, a)
 
 ALASKA_API int alaska_vprintf(const char *fmt, va_list ap)
 { PRINTF(fmt); return vprintf(f, a); }
@@ -84,3 +99,30 @@ ALASKA_API int alaska_isoc99_vfscanf(FILE *fp, const char *fmt, va_list ap)
 { SCANF(fmt); return __isoc99_vfscanf(T(fp), f, a); }
 ALASKA_API int alaska_isoc99_vscanf(const char *fmt, va_list ap)
 { SCANF(fmt); return __isoc99_vscanf(f, a); }
+
+ALASKA_API int alaska_vfwprintf(FILE *fp, const wchar_t *fmt, va_list ap)
+{ WPRINTF(fmt); return vfwprintf(T(fp), f, a); }
+ALASKA_API int alaska_vswprintf(wchar_t *s, size_t n, const wchar_t *fmt, va_list ap)
+{ WPRINTF(fmt); return vswprintf(T(s), n, f, a); }
+ALASKA_API int alaska_vwprintf(const wchar_t *fmt, va_list ap)
+{ WPRINTF(fmt); return vwprintf(f, a); }
+ALASKA_API int alaska_vfwprintf_chk(FILE *fp, int flag, const wchar_t *fmt, va_list ap)
+{ WPRINTF(fmt); return __vfwprintf_chk(T(fp), flag, f, a); }
+ALASKA_API int alaska_vswprintf_chk(wchar_t *s, size_t n, int flag, size_t slen,
+                                    const wchar_t *fmt, va_list ap)
+{ WPRINTF(fmt); return __vswprintf_chk(T(s), n, flag, slen, f, a); }
+ALASKA_API int alaska_vwprintf_chk(int flag, const wchar_t *fmt, va_list ap)
+{ WPRINTF(fmt); return __vwprintf_chk(flag, f, a); }
+
+ALASKA_API int alaska_vfwscanf(FILE *fp, const wchar_t *fmt, va_list ap)
+{ WSCANF(fmt); return vfwscanf(T(fp), f, a); }
+ALASKA_API int alaska_vswscanf(const wchar_t *s, const wchar_t *fmt, va_list ap)
+{ WSCANF(fmt); return vswscanf(T(s), f, a); }
+ALASKA_API int alaska_vwscanf(const wchar_t *fmt, va_list ap)
+{ WSCANF(fmt); return vwscanf(f, a); }
+ALASKA_API int alaska_isoc99_vfwscanf(FILE *fp, const wchar_t *fmt, va_list ap)
+{ WSCANF(fmt); return __isoc99_vfwscanf(T(fp), f, a); }
+ALASKA_API int alaska_isoc99_vswscanf(const wchar_t *s, const wchar_t *fmt, va_list ap)
+{ WSCANF(fmt); return __isoc99_vswscanf(T(s), f, a); }
+ALASKA_API int alaska_isoc99_vwscanf(const wchar_t *fmt, va_list ap)
+{ WSCANF(fmt); return __isoc99_vwscanf(f, a); }

@@ -9,6 +9,7 @@
  * libc blocks -- readv on a socket -- moves none of them. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
@@ -233,6 +234,58 @@ ALASKA_API ssize_t alaska_pwritev(int fd, const struct iovec *iov, int iovcnt, o
 IOV_WRAPPER(pwritev, off)
 ALASKA_API ssize_t alaska_preadv(int fd, const struct iovec *iov, int iovcnt, off_t off)
 IOV_WRAPPER(preadv, off)
+ALASKA_API ssize_t alaska_pwritev64(int fd, const struct iovec *iov, int iovcnt, off64_t off)
+IOV_WRAPPER(pwritev64, off)
+ALASKA_API ssize_t alaska_preadv64(int fd, const struct iovec *iov, int iovcnt, off64_t off)
+IOV_WRAPPER(preadv64, off)
+ALASKA_API ssize_t alaska_pwritev2(int fd, const struct iovec *iov, int iovcnt, off_t off,
+                                   int flags)
+IOV_WRAPPER(pwritev2, off, flags)
+ALASKA_API ssize_t alaska_preadv2(int fd, const struct iovec *iov, int iovcnt, off_t off,
+                                  int flags)
+IOV_WRAPPER(preadv2, off, flags)
+ALASKA_API ssize_t alaska_pwritev64v2(int fd, const struct iovec *iov, int iovcnt, off64_t off,
+                                      int flags)
+IOV_WRAPPER(pwritev64v2, off, flags)
+ALASKA_API ssize_t alaska_preadv64v2(int fd, const struct iovec *iov, int iovcnt, off64_t off,
+                                     int flags)
+IOV_WRAPPER(preadv64v2, off, flags)
+
+ALASKA_API ssize_t alaska_vmsplice(int fd, const struct iovec *iov, size_t n, unsigned int flags)
+{
+  WRAPPER_SCOPE;
+  struct iovec copy[n > 0 && n <= IOV_MAX ? n : 1];
+  if (n > IOV_MAX) {
+    errno = EINVAL;
+    return -1;
+  }
+  translate_iov(iov, (int) n, copy);
+  return vmsplice(fd, copy, n, flags);
+}
+
+/* Only the local iovecs are this process's memory; the remote ones are
+ * addresses in the other process, passed as they are. */
+#define PROCESS_VM_WRAPPER(name)                                        \
+  {                                                                     \
+    WRAPPER_SCOPE;                                                      \
+    struct iovec copy[liovcnt > 0 && liovcnt <= IOV_MAX ? liovcnt : 1]; \
+    if (liovcnt > IOV_MAX) {                                            \
+      errno = EINVAL;                                                   \
+      return -1;                                                        \
+    }                                                                   \
+    translate_iov(local_iov, (int) liovcnt, copy);                      \
+    return name(pid, copy, liovcnt, T(remote_iov), riovcnt, flags);     \
+  }
+ALASKA_API ssize_t alaska_process_vm_readv(pid_t pid, const struct iovec *local_iov,
+                                           unsigned long liovcnt,
+                                           const struct iovec *remote_iov,
+                                           unsigned long riovcnt, unsigned long flags)
+PROCESS_VM_WRAPPER(process_vm_readv)
+ALASKA_API ssize_t alaska_process_vm_writev(pid_t pid, const struct iovec *local_iov,
+                                            unsigned long liovcnt,
+                                            const struct iovec *remote_iov,
+                                            unsigned long riovcnt, unsigned long flags)
+PROCESS_VM_WRAPPER(process_vm_writev)
 
 static int translate_msg(const struct msghdr *msg, struct msghdr *out, struct iovec *iov)
 {
@@ -268,6 +321,88 @@ ALASKA_API ssize_t alaska_recvmsg(int fd, struct msghdr *msg, int flags)
   m->msg_namelen = copy.msg_namelen;
   m->msg_controllen = copy.msg_controllen;
   m->msg_flags = copy.msg_flags;
+  return r;
+}
+
+/* sendmmsg and recvmmsg: each message as sendmsg's, in copies that the
+ * C library's allocator holds (vlen messages of up to IOV_MAX iovecs may
+ * not fit on the stack).  The kernel caps vlen at UIO_MAXIOV, which is IOV_MAX. */
+struct mmsg_copy {
+  struct mmsghdr *msgs;
+  struct iovec *iov;
+};
+
+static int translate_mmsg(struct mmsghdr *msgvec, unsigned int vlen, struct mmsg_copy *c)
+{
+  if (vlen > IOV_MAX)
+    vlen = IOV_MAX;
+  const struct mmsghdr *in = T(msgvec);
+  size_t iovs = 0;
+  for (unsigned int i = 0; i < vlen; i++) {
+    if (in[i].msg_hdr.msg_iovlen > IOV_MAX) {
+      errno = EINVAL;
+      return -1;
+    }
+    iovs += in[i].msg_hdr.msg_iovlen;
+  }
+  c->msgs = malloc(vlen * sizeof *c->msgs + 1);
+  c->iov = malloc(iovs * sizeof *c->iov + 1);
+  if (!c->msgs || !c->iov) {
+    free(c->msgs);
+    free(c->iov);
+    errno = ENOMEM;
+    return -1;
+  }
+  struct iovec *iov = c->iov;
+  for (unsigned int i = 0; i < vlen; i++) {
+    translate_msg(&in[i].msg_hdr, &c->msgs[i].msg_hdr, iov);
+    c->msgs[i].msg_len = in[i].msg_len;
+    iov += in[i].msg_hdr.msg_iovlen;
+  }
+  return 0;
+}
+
+/* What the call wrote into the first n copies, back into the program's
+ * messages. */
+static void mmsg_back(struct mmsghdr *msgvec, int n, struct mmsg_copy *c, int received)
+{
+  struct mmsghdr *m = T(msgvec);
+  for (int i = 0; i < n; i++) {
+    m[i].msg_len = c->msgs[i].msg_len;
+    if (received) {
+      m[i].msg_hdr.msg_namelen = c->msgs[i].msg_hdr.msg_namelen;
+      m[i].msg_hdr.msg_controllen = c->msgs[i].msg_hdr.msg_controllen;
+      m[i].msg_hdr.msg_flags = c->msgs[i].msg_hdr.msg_flags;
+    }
+  }
+  free(c->msgs);
+  free(c->iov);
+}
+
+ALASKA_API int alaska_sendmmsg(int fd, struct mmsghdr *msgvec, unsigned int vlen, int flags)
+{
+  WRAPPER_SCOPE;
+  struct mmsg_copy c;
+  if (translate_mmsg(msgvec, vlen, &c))
+    return -1;
+  int r = sendmmsg(fd, c.msgs, vlen > IOV_MAX ? IOV_MAX : vlen, flags);
+  int e = errno;
+  mmsg_back(msgvec, r, &c, 0);
+  errno = e;
+  return r;
+}
+
+ALASKA_API int alaska_recvmmsg(int fd, struct mmsghdr *msgvec, unsigned int vlen, int flags,
+                               struct timespec *timeout)
+{
+  WRAPPER_SCOPE;
+  struct mmsg_copy c;
+  if (translate_mmsg(msgvec, vlen, &c))
+    return -1;
+  int r = recvmmsg(fd, c.msgs, vlen > IOV_MAX ? IOV_MAX : vlen, flags, T(timeout));
+  int e = errno;
+  mmsg_back(msgvec, r, &c, 1);
+  errno = e;
   return r;
 }
 
@@ -341,6 +476,37 @@ ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const 
     return -1;
   char **a = translate_vector(argv);
   int r = argv && !a ? -1 : execvpe(T(file), a, e);
+  int saved = errno;
+  free(a);
+  free(e);
+  errno = saved;
+  return r;
+}
+
+ALASKA_API int alaska_fexecve(int fd, char *const argv[], char *const envp[])
+{
+  WRAPPER_SCOPE;
+  char **e = translate_vector(envp);
+  if (envp && !e)
+    return -1;
+  char **a = translate_vector(argv);
+  int r = argv && !a ? -1 : fexecve(fd, a, e);
+  int saved = errno;
+  free(a);
+  free(e);
+  errno = saved;
+  return r;
+}
+
+ALASKA_API int alaska_execveat(int dirfd, const char *path, char *const argv[],
+                               char *const envp[], int flags)
+{
+  WRAPPER_SCOPE;
+  char **e = translate_vector(envp);
+  if (envp && !e)
+    return -1;
+  char **a = translate_vector(argv);
+  int r = argv && !a ? -1 : execveat(dirfd, T(path), a, e, flags);
   int saved = errno;
   free(a);
   free(e);

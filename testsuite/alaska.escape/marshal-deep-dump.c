@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The places one level below the marshalled slots that the plugin checks
+   at run time (alaska_marshal_deep), as the pass's dump counts them: the
+   first element where a slot points to a pointer (wordexp_t's we_wordv,
+   struct group's gr_mem, scandir's *namelist), and the data pointer
+   members of a structure a slot points to (getaddrinfo's *res and
+   hints->ai_next: ai_addr, ai_canonname, ai_next).  Slots that point to
+   plain data (iconv's buffers, struct tm's tm_zone) and wrapped functions
+   (sendmmsg) get none. */
+/* { dg-do compile } */
+/* { dg-options "-fdump-tree-alaska" } */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <grp.h>
+#include <iconv.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <wordexp.h>
+
+int words (const char *s, wordexp_t *w)
+{
+  return wordexp (s, w, WRDE_NOCMD);
+}
+
+int group (const struct group *g, FILE *f)
+{
+  return putgrent (g, f);
+}
+
+int list (const char *dir, struct dirent ***names)
+{
+  return scandir (dir, names, NULL, alphasort);
+}
+
+int resolve (const char *host, const struct addrinfo *hints, struct addrinfo **res)
+{
+  return getaddrinfo (host, NULL, hints, res);
+}
+
+size_t conv (iconv_t cd, char *in, size_t inlen, char *out, size_t outlen)
+{
+  return iconv (cd, &in, &inlen, &out, &outlen);
+}
+
+struct tm *when (const time_t *t, struct tm *tm)
+{
+  return localtime_r (t, tm);
+}
+
+int batch (int fd, struct mmsghdr *m)
+{
+  return sendmmsg (fd, m, 2, 0);
+}
+
+/* { dg-final { scan-alaska-dump-fn-times words "^alaska: marshal wordexp: argument 1, offset 8: the pointer at offset 0 below it is checked at run time$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times words "checked at run time$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times group "^alaska: marshal putgrent: argument 0, offset 24: the pointer at offset 0 below it is checked at run time$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times group "checked at run time$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times list "^alaska: marshal scandir: argument 1, offset 0: the pointer at offset 0 below it is checked at run time$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times resolve "^alaska: marshal getaddrinfo: argument 3, offset 0: the pointer at offset (24|32|40) below it is checked at run time$" 3 } } */
+/* { dg-final { scan-alaska-dump-fn-times resolve "^alaska: marshal getaddrinfo: argument 2, offset 40: the pointer at offset (24|32|40) below it is checked at run time$" 3 } } */
+/* { dg-final { scan-alaska-dump-fn-times resolve "checked at run time$" 6 } } */
+/* { dg-final { scan-alaska-dump-fn-times conv "checked at run time$" 0 } } */
+/* { dg-final { scan-alaska-dump-fn-times when "checked at run time$" 0 } } */
+/* { dg-final { scan-alaska-dump-fn-times batch "^alaska: marshal" 0 } } */
