@@ -218,6 +218,7 @@ ALASKA_API void hfree(void *ptr)
     forget_usable_size(id);
     alaska_id_free(id);
     alaska_runtime_leave();
+    errno = saved_errno;
     return;
   }
   hfree_1(ptr);
