@@ -219,20 +219,23 @@ static char *narrow(const wchar_t *fmt)
   return s;
 }
 
-void alaska_va_translate_wprintf(const wchar_t *fmt, va_list ap)
+/* A wide format, walked as its narrow copy by `walk'. */
+static void translate_wide(const wchar_t *fmt, va_list ap, const char *kind,
+                           void (*walk)(const char *, va_list))
 {
   char *f = narrow(fmt);
   if (!f)
-    alaska_fatal("no memory to read the format of a wide printf function");
-  alaska_va_translate_printf(f, ap);
+    alaska_fatal("no memory to read the format of a wide %s function", kind);
+  walk(f, ap);
   free(f);
+}
+
+void alaska_va_translate_wprintf(const wchar_t *fmt, va_list ap)
+{
+  translate_wide(fmt, ap, "printf", alaska_va_translate_printf);
 }
 
 void alaska_va_translate_wscanf(const wchar_t *fmt, va_list ap)
 {
-  char *f = narrow(fmt);
-  if (!f)
-    alaska_fatal("no memory to read the format of a wide scanf function");
-  alaska_va_translate_scanf(f, ap);
-  free(f);
+  translate_wide(fmt, ap, "scanf", alaska_va_translate_scanf);
 }
