@@ -102,14 +102,16 @@ int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_resu
   anchorage_prepare(budget, forced);
   uint64_t t0 = anchorage_now_ns();
   int rc = wait_ms ? alaska_barrier_try(wait_ms) : alaska_barrier();
-  anchorage_unprepare();
   /* The pass's pause counts from the start of the attempt that succeeded
    * (not from attempts that gave up before it) until the world resumed. */
   uint64_t started = alaska_barrier_started_ns();
   *ns = anchorage_now_ns() - (rc == 0 && started > t0 ? started : t0);
+  anchorage_unprepare();
   *r = last;
   pending_budget = 0;
   pending_forced = 0;
+  if (rc == 0)
+    pause_end(*ns);
   pthread_mutex_unlock(&pass_lock);
   if (rc == 0)
     anchorage_stats_pass(NULL, *ns);

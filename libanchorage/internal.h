@@ -437,6 +437,7 @@ void pause_begin(uint64_t t0);                  /* a pass's pause started at t0 
  * the first unit; from then on, once the pause has reached the bound). */
 int pause_over(void);
 int pause_stopped(void);                        /* pause_over() said 1 in this pass */
+void pause_end(uint64_t pause_ns);              /* the pass's whole pause */
 
 /* ---- control.c --------------------------------------------------------- */
 int anchorage_control_start(void);
