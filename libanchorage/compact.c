@@ -154,6 +154,15 @@ static size_t revisit(void)
   return m;
 }
 
+/* The end of the class that starts at view[lo], of view[0, n). */
+static size_t class_end(size_t lo, size_t n)
+{
+  size_t hi = lo;
+  while (hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key))
+    hi++;
+  return hi;
+}
+
 /* Choose sources among the pages of one class, view[lo, hi), sparsest
  * first, as many as the free blocks of the densest can take within the
  * budget: before the barrier they become candidates (need 0), under it
@@ -204,8 +213,7 @@ int compact_prepare(size_t budget, int forced)
     return 0;
   size_t n = look();
   for (size_t lo = 0, hi; lo < n; lo = hi) {
-    for (hi = lo; hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key); hi++)
-      ;
+    hi = class_end(lo, n);
     size_t j = choose(lo, hi, &budget, forced, 0);
     for (size_t i = lo; i < hi; i++)
       if (view[i].pg->evac == CANDIDATE || i >= j
@@ -301,8 +309,7 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
   tc_flush_all_hot(add_visit);
   size_t n = revisit();
   for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
-    for (hi = lo; hi < n && KEY_CLS(view[hi].key) == KEY_CLS(view[lo].key); hi++)
-      ;
+    hi = class_end(lo, n);
     size_t j = choose(lo, hi, budget, forced, CANDIDATE);
     evacuate(lo, j, hi, r);
   }
