@@ -81,11 +81,13 @@ struct page *page_take(unsigned c)
   return pg;
 }
 
-/* Dirty pages kept: an eighth of the pages in use, and at least 16. */
+/* Dirty pages kept: an eighth of the pages in use, at least 16 and at
+ * most DIRTY_MAX (a large heap that a pass empties gives its pages back). */
+#define DIRTY_MAX 64
 static size_t dirty_limit(void)
 {
   size_t l = pages_out / 8;
-  return l < 16 ? 16 : l;
+  return l < 16 ? 16 : l > DIRTY_MAX ? DIRTY_MAX : l;
 }
 
 void page_give(struct page *pg)
