@@ -1,23 +1,28 @@
 /* SPDX-License-Identifier: MIT */
-/* compact.c: compaction of the small objects, class by class.  Before the
- * barrier (prepare.c), a racy look at every page chooses the candidate
- * sources: in each size class, pages ordered by the blocks they hold, the
- * sparsest, as many as the free blocks of the densest (the destinations)
- * can take, within the pass's budget; the read of the handle table then
- * notes their blocks' IDs.  The look also lists the pages the barrier
+/* compact.c: compaction of the small objects, within each size class.
+ * Before the barrier (prepare.c), a racy look at every page finds, in
+ * each class, the sparsest pages that the free blocks of the densest
+ * (the destinations) can take, within the pass's budget.  Of these, the
+ * pages with the fewest objects, whatever their class, become the pass's
+ * candidates (at most MAX_SOURCES pages and MAX_CANDIDATE_OBJECTS
+ * objects): every page given back is the same PAGE_SIZE, and its cost is
+ * the objects it moves.  The read of the handle table then notes the
+ * candidates' blocks' IDs.  The look also lists the pages the barrier
  * will visit: the candidates, the densest pages that would take their
  * objects, and pages that are empty or have blocks other threads freed
  * into them; the pause grows with them, not with the heap.  Under the
  * barrier (no thread is inside the allocator) each visited page takes
  * back its remote frees, and empty ones go back to the pool.  The sources
- * are chosen again, among the candidates only; each noted object that is not pinned
- * (nor kept: alaska_is_pinned says so), and whose handle still names its
- * block, moves into a destination, densest first, and keeps its size, its
- * class's.  An emptied source goes back to the pool, its memory to the
- * kernel beyond the few dirty pages the pool keeps, even a thread's
- * current page: the thread takes another when it next allocates, and no
- * page a pass could empty stays counted in the extent.  The pause bound
- * is checked before each source page. */
+ * are chosen again, among the candidates only, and are emptied fewest
+ * objects first, across classes, so that a pass the pause bound cuts
+ * short has given back as many pages as it could.  Each noted object
+ * that is not pinned (nor kept: alaska_is_pinned says so), and whose
+ * handle still names its block, moves into a destination of its class,
+ * densest first, and keeps its size.  An emptied source goes back to the
+ * pool, its memory to the kernel beyond the few dirty pages the pool
+ * keeps, even a thread's current page: the thread takes another when it
+ * next allocates, and no page a pass could empty stays counted in the
+ * extent.  The pause bound is checked before each source page. */
 #define _GNU_SOURCE
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -27,6 +32,7 @@
 
 #define SOURCE_MAX_OCCUPANCY 0.95       /* denser pages are left alone */
 #define MAX_SOURCES 4096                /* a pass's candidates, at most */
+#define MAX_CANDIDATE_OBJECTS 65536     /* ... and their objects, more than a pause moves */
 #define SLICE (PAGE_SIZE / 16)          /* IDs of one candidate page */
 #define AMBIGUOUS UINT32_MAX            /* two handles name the block: never moved */
 #define CANDIDATE 1                     /* page->evac: its blocks' IDs are noted */
@@ -40,9 +46,11 @@ struct view { uint64_t key; struct page *pg; };
 #define KEY_CAP(k)  ((uint32_t) (k) & 0xfffff)
 
 static struct view *view;               /* every page in use */
+static struct view *chosen;             /* the look's possible sources */
 static uint32_t *idmap;                 /* per candidate's block: ID + 1, 0 none */
 static struct page *candidates[MAX_SOURCES];    /* candidates[i]->scratch == i */
 static unsigned ncandidates;
+static size_t left_out;                 /* possible sources the look left out */
 #define MAX_VISIT (3 * MAX_SOURCES)
 static struct page *visit[MAX_VISIT];   /* the pages the barrier looks at */
 static unsigned nvisit;
@@ -65,11 +73,12 @@ static int arrays(void)
   if (view)
     return 1;
   size_t slots = anchorage_region_size / PAGE_SIZE;
-  void *a = mmap(NULL, slots * sizeof *view + (size_t) MAX_SOURCES * SLICE * sizeof *idmap,
+  void *a = mmap(NULL, 2 * slots * sizeof *view + (size_t) MAX_SOURCES * SLICE * sizeof *idmap,
                  PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (a == MAP_FAILED)
     return 0;
-  idmap = (uint32_t *) ((struct view *) a + slots);
+  idmap = (uint32_t *) ((struct view *) a + 2 * slots);
+  chosen = (struct view *) a + slots;
   view = a;
   return 1;
 }
@@ -165,10 +174,12 @@ static size_t class_end(size_t lo, size_t n)
 
 /* Choose sources among the pages of one class, view[lo, hi), sparsest
  * first, as many as the free blocks of the densest can take within the
- * budget: before the barrier they become candidates (need 0), under it
- * sources among the candidates (need CANDIDATE).  Returns the index of
- * the densest page that is not a destination. */
-static size_t choose(size_t lo, size_t hi, size_t *budget, int forced, int need)
+ * budget: before the barrier they are the possible sources, into
+ * chosen[*nchosen] (need 0), under it sources among the candidates (need
+ * CANDIDATE).  Returns the index of the densest page that is not a
+ * destination. */
+static size_t choose(size_t lo, size_t hi, size_t *budget, int forced, int need,
+                     size_t *nchosen)
 {
   /* Before the barrier, the class's hot blocks count as room: they are
    * free by the time it moves anything. */
@@ -181,8 +192,6 @@ static size_t choose(size_t lo, size_t hi, size_t *budget, int forced, int need)
       break;
     if (need && pg->evac != need)
       continue;
-    if (!need && ncandidates == MAX_SOURCES)
-      break;
     size_t bytes = (size_t) KEY_USED(k) * size;
     if (bytes > *budget)
       break;
@@ -196,13 +205,21 @@ static size_t choose(size_t lo, size_t hi, size_t *budget, int forced, int need)
     *budget -= bytes;
     if (need)
       pg->evac = SOURCE;
-    else {
-      pg->scratch = ncandidates;
-      candidates[ncandidates++] = pg;
-      pg->evac = CANDIDATE;
-    }
+    else
+      chosen[(*nchosen)++] = view[i];
   }
   return j;
+}
+
+/* Fewest objects first; of as many, fewer bytes. */
+static int by_cost(const void *a, const void *b)
+{
+  const struct view *v = a, *w = b;
+  uint64_t x = (uint64_t) KEY_USED(v->key) << 32 | (uint32_t) (KEY_USED(v->key) * v->pg->size);
+  uint64_t y = (uint64_t) KEY_USED(w->key) << 32 | (uint32_t) (KEY_USED(w->key) * w->pg->size);
+  if (x != y)
+    return x < y ? -1 : 1;
+  return (uintptr_t) v->pg < (uintptr_t) w->pg ? -1 : (uintptr_t) v->pg > (uintptr_t) w->pg;
 }
 
 /* The candidates, the pages that would take their objects, and pages
@@ -211,14 +228,46 @@ int compact_prepare(size_t budget, int forced)
 {
   if (!arrays())
     return 0;
-  size_t n = look();
+  size_t n = look(), nchosen = 0;
   for (size_t lo = 0, hi; lo < n; lo = hi) {
     hi = class_end(lo, n);
-    size_t j = choose(lo, hi, &budget, forced, 0);
-    for (size_t i = lo; i < hi; i++)
-      if (view[i].pg->evac == CANDIDATE || i >= j
-          || atomic_load_explicit(&view[i].pg->thread_free, memory_order_relaxed))
-        add_visit(view[i].pg);
+    choose(lo, hi, &budget, forced, 0, &nchosen);
+  }
+  /* The cheapest of them, whatever their class (a class's candidates are
+   * still its sparsest: the destinations found for them suffice). */
+  qsort(chosen, nchosen, sizeof *chosen, by_cost);
+  size_t objects = 0;
+  left_out = nchosen;
+  for (size_t i = 0; i < nchosen && ncandidates < MAX_SOURCES; i++) {
+    objects += KEY_USED(chosen[i].key);
+    if (ncandidates && objects > MAX_CANDIDATE_OBJECTS)
+      break;
+    left_out--;
+    struct page *pg = chosen[i].pg;
+    pg->scratch = ncandidates;
+    candidates[ncandidates++] = pg;
+    pg->evac = CANDIDATE;
+  }
+  /* Each class's candidates, and as many of its densest pages as take
+   * their objects. */
+  for (size_t lo = 0, hi; lo < n; lo = hi) {
+    hi = class_end(lo, n);
+    size_t need = 0, room = 0;
+    for (size_t i = lo; i < hi; i++) {
+      struct page *pg = view[i].pg;
+      if (pg->evac == CANDIDATE) {
+        need += KEY_USED(view[i].key);
+        add_visit(pg);
+      } else if (atomic_load_explicit(&pg->thread_free, memory_order_relaxed))
+        add_visit(pg);
+    }
+    for (size_t i = hi; i > lo && room < need; i--) {
+      struct page *pg = view[i - 1].pg;
+      if (pg->evac == CANDIDATE)
+        break;
+      room += KEY_CAP(view[i - 1].key) - KEY_USED(view[i - 1].key);
+      add_visit(pg);
+    }
   }
   return ncandidates > 0;
 }
@@ -232,6 +281,20 @@ void compact_unprepare(void)
     madvise(idmap, (size_t) ncandidates * SLICE * sizeof *idmap, MADV_DONTNEED);
   ncandidates = 0;
   nvisit = 0;
+  left_out = 0;
+}
+
+unsigned compact_left(void)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < ncandidates; i++)
+    n += candidates[i]->scratch == i && candidates[i]->evac == CANDIDATE;
+  return n;
+}
+
+int compact_more(void)
+{
+  return left_out || compact_left();
 }
 
 /* The ID of a block of a candidate page (the handle table's read). */
@@ -263,39 +326,50 @@ static void *dest_block(struct page *pg)
   return b;
 }
 
-/* Move the sources among view[lo, j) into view[j, hi). */
-static void evacuate(size_t lo, size_t j, size_t hi, struct pass_result *r)
+/* A class under the barrier: its sources among view[lo, j), its
+ * destinations view[j, hi), the densest below d not yet full. */
+struct range { size_t j, d; };
+static struct range ranges[NCLASSES];
+static struct view sources[MAX_SOURCES];        /* key: its range */
+
+/* Move the objects of source pg of class range c into its destinations. */
+static void evacuate(struct page *pg, struct range *c, struct pass_result *r)
 {
-  size_t d = hi;
-  for (size_t i = lo; i < j; i++) {
-    struct page *pg = view[i].pg;
-    if (pg->evac != SOURCE)
+  pg->evac = CANDIDATE;
+  if (pause_over())             /* the pause bound: the rest stay */
+    return;
+  pg->evac = 0;                 /* emptied as far as it goes: done */
+  uint32_t *ids = &idmap[(size_t) pg->scratch * SLICE];
+  for (uint32_t k = 0; k < pg->bump; k++) {
+    uint32_t v = ids[k];
+    void **from = (void **) (pg->base + (size_t) k * pg->size);
+    if (v == 0 || v == AMBIGUOUS || alaska_backing(v - 1) != from || alaska_is_pinned(v - 1))
       continue;
-    pg->evac = CANDIDATE;
-    if (pause_over())           /* the pause bound: the rest stay */
-      continue;
-    uint32_t *ids = &idmap[(size_t) pg->scratch * SLICE];
-    for (uint32_t k = 0; k < pg->bump; k++) {
-      uint32_t v = ids[k];
-      void **from = (void **) (pg->base + (size_t) k * pg->size);
-      if (v == 0 || v == AMBIGUOUS || alaska_backing(v - 1) != from || alaska_is_pinned(v - 1))
-        continue;
-      void *to = NULL;
-      while (d > j && !(to = dest_block(view[d - 1].pg)))
-        d--;
-      if (!to)
-        break;
-      memcpy(to, from, pg->size);
-      alaska_relocate(v - 1, to);
-      *from = pg->free;
-      pg->free = from;
-      pg->used--;
-      r->moved += pg->size;
-      r->objects++;
-    }
-    if (pg->used == 0)
-      tc_page_release(pg);
+    void *to = NULL;
+    while (c->d > c->j && !(to = dest_block(view[c->d - 1].pg)))
+      c->d--;
+    if (!to)
+      break;
+    memcpy(to, from, pg->size);
+    alaska_relocate(v - 1, to);
+    *from = pg->free;
+    pg->free = from;
+    pg->used--;
+    r->moved += pg->size;
+    r->objects++;
   }
+  if (pg->used == 0)
+    tc_page_release(pg);
+}
+
+/* Fewest objects first, as the look chose them. */
+static int by_used(const void *a, const void *b)
+{
+  const struct view *v = a, *w = b;
+  uint32_t x = v->pg->used, y = w->pg->used;
+  if (x != y)
+    return x < y ? -1 : 1;
+  return (uintptr_t) v->pg < (uintptr_t) w->pg ? -1 : (uintptr_t) v->pg > (uintptr_t) w->pg;
 }
 
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
@@ -307,12 +381,19 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
     return;
   }
   tc_flush_all_hot(add_visit);
-  size_t n = revisit();
+  size_t n = revisit(), nsources = 0;
   for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
     hi = class_end(lo, n);
-    size_t j = choose(lo, hi, budget, forced, CANDIDATE);
-    evacuate(lo, j, hi, r);
+    unsigned cls = KEY_CLS(view[lo].key);
+    size_t j = choose(lo, hi, budget, forced, CANDIDATE, NULL);
+    ranges[cls] = (struct range) { j, hi };
+    for (size_t i = lo; i < j && nsources < MAX_SOURCES; i++)
+      if (view[i].pg->evac == SOURCE)
+        sources[nsources++] = (struct view) { cls, view[i].pg };
   }
+  qsort(sources, nsources, sizeof *sources, by_used);
+  for (size_t i = 0; i < nsources; i++)
+    evacuate(sources[i].pg, &ranges[sources[i].key], r);
   pages_trim();
   pthread_mutex_unlock(&anchorage_pages_lock);
   pthread_mutex_unlock(&anchorage_heaps_lock);

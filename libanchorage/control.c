@@ -106,7 +106,7 @@ int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_resu
    * (not from attempts that gave up before it) until the world resumed. */
   uint64_t started = alaska_barrier_started_ns();
   *ns = anchorage_now_ns() - (rc == 0 && started > t0 ? started : t0);
-  anchorage_unprepare();
+  anchorage_prepared_keep();
   *r = last;
   pending_budget = 0;
   pending_forced = 0;
@@ -131,7 +131,7 @@ ANCHORAGE_API long anchorage_defragment(void)
     if (anchorage_run_pass(SIZE_MAX, 0, 0, &r, &ns))
       return moved ? moved : -1;
     moved += (long) r.moved;
-  } while (r.stopped_early && (r.objects || r.released));
+  } while ((r.stopped_early || r.more) && (r.objects || r.released));
   return moved;
 }
 

@@ -215,5 +215,6 @@ void anchorage_pass(size_t budget, int forced, struct pass_result *r)
   anchorage_fragmentation(&after, NULL);
   r->released = before > after ? before - after : 0;
   r->stopped_early = pause_stopped();
+  r->more = compact_more();
   anchorage_stats_pass(r, 0);
 }

@@ -368,6 +368,8 @@ void anchorage_pages_totals(size_t *extent, size_t *live, size_t *slack, size_t 
 /* Before the barrier: choose candidate source pages (1: some). */
 int compact_prepare(size_t budget, int forced);
 void compact_unprepare(void);
+unsigned compact_left(void);            /* candidates not yet emptied */
+int compact_more(void);                 /* ... or left out of the look */
 void compact_note_id(uint32_t id, void *backing);
 /* Under the barrier: move the candidates' objects. */
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r);
@@ -406,6 +408,7 @@ void *anchorage_region_alloc(size_t size, size_t align, int zero);
 struct pass_result {
   size_t moved, objects, released;      /* released: extent given back */
   int stopped_early;                    /* the pause bound cut it short */
+  int more;                             /* the look left sources for later */
 };
 void anchorage_pass(size_t budget, int forced, struct pass_result *r);
 /* Before the barrier: choose the candidate source sub-heap (1: one). */
@@ -415,8 +418,11 @@ void defrag_note_id(uint32_t id, void *backing, struct subheap *sh);
 
 /* ---- prepare.c: a pass's look before its barrier ---------------------- */
 /* Choose candidates and read the handle table for their objects' IDs,
- * with every thread running (the pass's own thread); drop them after. */
+ * with every thread running (the pass's own thread), or take up the last
+ * look again while it has candidates left; after the pass, keep it for
+ * the next one (anchorage_unprepare: drop it). */
 void anchorage_prepare(size_t budget, int forced);
+void anchorage_prepared_keep(void);
 void anchorage_unprepare(void);
 /* Under a barrier: the pass, on what was prepared (or preparing now, if
  * nothing was). */

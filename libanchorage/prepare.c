@@ -8,14 +8,21 @@
  * candidates' objects.  Under the barrier a pass moves only objects so
  * noted, each after alaska_backing() confirms that its handle still names
  * that very block; whatever was freed, moved or allocated since simply
- * stays.  A barrier that no pass prepared (ALASKA_STRESS, a program's
- * alaska_barrier()) prepares under the barrier itself. */
+ * stays.  A look serves the passes after it (at most MAX_REUSES) while
+ * its candidates last: a pass the pause bound cut short leaves the rest
+ * for the next, which need not read the table again.  A barrier that no
+ * pass prepared (ALASKA_STRESS, a program's alaska_barrier()) drops a kept
+ * look and prepares under the barrier itself. */
 #define _GNU_SOURCE
 #include <stdint.h>
 #include "internal.h"
 
+#define MAX_REUSES 16   /* passes that take up one look again, at most */
+
 static pthread_mutex_t prep_lock = PTHREAD_MUTEX_INITIALIZER;
-static int prepared;
+static int prepared;            /* a look is ready for the next barrier */
+static int kept;                /* the last pass's look, kept for the next */
+static unsigned reuses;
 
 /* alaska_handles_in callback: hand the ID to the part that owns `b'. */
 static void note_id(uint32_t id, void *b, void *arg)
@@ -46,14 +53,31 @@ static void unprepare(void)
 {
   compact_unprepare();
   defrag_unprepare();
-  prepared = 0;
+  prepared = kept = 0;
 }
 
 void anchorage_prepare(size_t budget, int forced)
 {
   pthread_mutex_lock(&prep_lock);
-  unprepare();
-  prepare(budget, forced);
+  if (kept && reuses < MAX_REUSES && compact_left()) {
+    reuses++;
+    kept = 0;
+    prepared = 1;
+  } else {
+    unprepare();
+    prepare(budget, forced);
+    reuses = 0;
+  }
+  pthread_mutex_unlock(&prep_lock);
+}
+
+void anchorage_prepared_keep(void)
+{
+  pthread_mutex_lock(&prep_lock);
+  if (prepared) {
+    prepared = 0;
+    kept = 1;
+  }
   pthread_mutex_unlock(&prep_lock);
 }
 
@@ -73,8 +97,11 @@ void anchorage_pass_prepared(size_t budget, int forced, struct pass_result *r)
     return;
   }
   int own = !prepared;
-  if (own)
+  if (own) {
+    if (kept)
+      unprepare();
     prepare(budget, forced);
+  }
   anchorage_pass(budget, forced, r);
   if (own)
     unprepare();
