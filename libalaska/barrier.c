@@ -459,9 +459,11 @@ static void release_world(unsigned e)
 
 /* One attempt: stop everyone within wait_ms ms (sooner if *cancel becomes
  * nonzero), collect the pins, let the service move, release.  0: done;
- * -1: a pin set could not be read (or no memory), nothing moved; 1: not
- * every thread stopped in time (*left of them, in barrier *number),
- * nothing moved, everyone goes on. */
+ * -1: no memory, nothing moved; 1: not every thread stopped in time
+ * (*left of them, in barrier *number); 2: a pin set could not be read
+ * (a thread stopped where the unwinder loses its way).  After 1 or 2
+ * nothing moved, everyone goes on, and a later attempt finds the threads
+ * elsewhere. */
 static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned *number)
 {
   pthread_mutex_lock(&barrier_lock);
@@ -502,7 +504,7 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
   *number = e;
 
   alaska_stats_pause(pause, stop);
-  return waiting ? 1 : unknown ? -1 : 0;
+  return waiting ? 1 : unknown ? 2 : 0;
 }
 
 /* Sleep ms milliseconds, or less once *cancel is set. */
@@ -523,7 +525,7 @@ static int barrier_until(long bound_ms, const volatile int *cancel)
 {
   uint64_t start = alaska_now_ns();
   long window = 100, pause_ms = 1;
-  int left;
+  int left, unreadable = 0;
   unsigned number;
   for (;;) {
     long spent = (long) ((alaska_now_ns() - start) / 1000000);
@@ -532,6 +534,13 @@ static int barrier_until(long bound_ms, const volatile int *cancel)
     if (r <= 0) {
       alaska_stats_barrier(r == 0);
       return r;
+    }
+    /* A pin set that could not be read is usually a thread caught for a
+     * moment where the unwinder loses its way (starting, in a signal
+     * trampoline): a few more attempts, then give up as before. */
+    if (r == 2 && ++unreadable > 8) {
+      alaska_stats_barrier(0);
+      return -1;
     }
     spent = (long) ((alaska_now_ns() - start) / 1000000);
     if (spent >= bound_ms || (cancel && *cancel))
@@ -560,6 +569,8 @@ ALASKA_API int alaska_barrier_try(long wait_ms)
   int left;
   unsigned number;
   int r = attempt(wait_ms > 0 ? wait_ms : 0, NULL, &left, &number);
+  if (r == 2)
+    r = -1;
   if (r <= 0)
     alaska_stats_barrier(r == 0);
   return r;
