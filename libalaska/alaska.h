@@ -187,6 +187,9 @@ void alaska_relocate(uint32_t id, void *backing);
 /* For services, during a barrier: when this attempt began stopping the
  * threads (CLOCK_MONOTONIC, ns), where the barrier's pause starts. */
 uint64_t alaska_barrier_started_ns(void);
+/* After a barrier: how long the world was stopped in its last attempt
+ * that stopped every thread (ns), the barrier_pause of ALASKA_STATS. */
+uint64_t alaska_barrier_pause_ns(void);
 /* For services: call fn for every live handle whose backing address is
  * in [lo, hi), in ID order.  One read of the whole table, so that a
  * service need not record each object's ID.  Outside a barrier (while

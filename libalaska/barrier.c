@@ -82,10 +82,16 @@ static long futex(volatile int *addr, int op, int val, const struct timespec *ts
 
 
 static uint64_t started_ns;     /* the current attempt's start (barrier_lock) */
+static uint64_t last_pause_ns;  /* the last attempt that stopped everyone */
 
 ALASKA_API uint64_t alaska_barrier_started_ns(void)
 {
   return started_ns;
+}
+
+ALASKA_API uint64_t alaska_barrier_pause_ns(void)
+{
+  return last_pause_ns;
 }
 
 /* ---- joining ---------------------------------------------------------- */
@@ -239,6 +245,8 @@ static int pins_check(void)
   return n == pinned_count;
 }
 
+#define PINS_INITIAL 4096
+
 static int pins_alloc(size_t cap)
 {
   uint32_t *t = mmap(NULL, cap * sizeof *t, PROT_READ | PROT_WRITE,
@@ -261,6 +269,21 @@ static int pins_alloc(size_t cap)
     munmap(old, old_cap * sizeof *old);
   ALASKA_ASSERT(pins_check());
   return 0;
+}
+
+/* An empty pinned set for an attempt: the last one's, cleared, unless a
+ * barrier with many pins grew it. */
+static int pins_reset(void)
+{
+  if (pinned && pinned_cap == PINS_INITIAL) {
+    memset(pinned, 0xff, pinned_cap * sizeof *pinned);
+    pinned_count = 0;
+    return 0;
+  }
+  if (pinned)
+    munmap(pinned, pinned_cap * sizeof *pinned);
+  pinned = NULL;
+  return pins_alloc(PINS_INITIAL);
 }
 
 static void pin(const void *h)
@@ -471,14 +494,14 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
     alaska_safepoints_refresh();
     table_ready = 1;
   }
-  uint64_t t0 = alaska_now_ns();
-  started_ns = t0;
-  pinned = NULL;
-  if (pins_alloc(4096)) {
+  if (pins_reset()) {
     pthread_mutex_unlock(&barrier_lock);
     return -1;
   }
   pins_unknown = 0;
+  alaska_safepoints_writable(1);        /* before the pause */
+  uint64_t t0 = alaska_now_ns();
+  started_ns = t0;
 
   pthread_mutex_lock(&alaska_registry_lock);
   ALASKA_ASSERT(!active && released == epoch);
@@ -492,10 +515,10 @@ static int attempt(long wait_ms, const volatile int *cancel, int *left, unsigned
   }
   release_world(e);
   pthread_mutex_unlock(&alaska_registry_lock);
-
-  munmap(pinned, pinned_cap * sizeof *pinned);
-  pinned = NULL;
   uint64_t pause = alaska_now_ns() - t0;
+  alaska_safepoints_writable(0);        /* after it */
+  if (!waiting)
+    last_pause_ns = pause;
   int unknown = pins_unknown;
   if (!waiting && !unknown && alaska_service->after_barrier)
     alaska_service->after_barrier();

@@ -322,6 +322,7 @@ void alaska_safepoints_refresh(void);
 size_t alaska_safepoint_count(void);
 const struct alaska_function *alaska_function_at(uintptr_t pc);
 int alaska_is_safepoint(uintptr_t pc);
+void alaska_safepoints_writable(int writable);  /* the sites' code pages */
 void alaska_safepoints_arm(int trap);
 void alaska_safepoints_after_fork(void);
 

@@ -165,31 +165,46 @@ static void protect(int prot)
     alaska_fatal("cannot change the protection of code at %p", (void *) run_start);
 }
 
-/* Set from before the first trap is written until the text is read-only
- * again, so that a child forked at any point in between can undo it. */
-static int armed;
+/* The sites' pages are writable from before a barrier stops the threads
+ * until after they resume: changing a mapping's protection is costly (a
+ * write-protect flushes every CPU's TLB), and is no part of the pause.
+ * Both flags are set before the change they stand for and cleared after
+ * it is undone, so that a child forked at any point in between can undo
+ * it. */
+static int writable, armed;
+
+void alaska_safepoints_writable(int w)
+{
+  ALASKA_ASSERT(writable != w && !armed);
+  if (w) {
+    __atomic_store_n(&writable, 1, __ATOMIC_SEQ_CST);
+    protect(PROT_READ | PROT_WRITE | PROT_EXEC);
+  } else {
+    protect(PROT_READ | PROT_EXEC);
+    __atomic_store_n(&writable, 0, __ATOMIC_SEQ_CST);
+  }
+}
 
 void alaska_safepoints_arm(int trap)
 {
-  ALASKA_ASSERT(armed != trap);         /* arm, disarm, in turn */
-  if (trap) {
-    protect(PROT_READ | PROT_WRITE | PROT_EXEC);
+  ALASKA_ASSERT(armed != trap && writable);     /* arm, disarm, in turn */
+  if (trap)
     __atomic_store_n(&armed, 1, __ATOMIC_SEQ_CST);
-  }
   uint8_t byte = trap ? ALASKA_SAFEPOINT_TRAP_BYTE : 0x1f;
   for (size_t i = 0; i < nsites; i++)
     __atomic_store_n(&sites[i][1], byte, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
-  if (!trap) {
-    protect(PROT_READ | PROT_EXEC);
+  if (!trap)
     __atomic_store_n(&armed, 0, __ATOMIC_SEQ_CST);
-  }
 }
 
-/* In a child forked while a barrier had the safepoints armed: its copy of
- * the text traps, and no barrier will ever restore it. */
+/* In a child forked while a barrier had the safepoints armed or their
+ * pages writable: its copy of the text traps, and no barrier will ever
+ * restore it. */
 void alaska_safepoints_after_fork(void)
 {
   if (armed)
     alaska_safepoints_arm(0);
+  if (writable)
+    alaska_safepoints_writable(0);
 }

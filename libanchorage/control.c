@@ -102,10 +102,9 @@ int anchorage_run_pass(size_t budget, int forced, long wait_ms, struct pass_resu
   anchorage_prepare(budget, forced);
   uint64_t t0 = anchorage_now_ns();
   int rc = wait_ms ? alaska_barrier_try(wait_ms) : alaska_barrier();
-  /* The pass's pause counts from the start of the attempt that succeeded
-   * (not from attempts that gave up before it) until the world resumed. */
-  uint64_t started = alaska_barrier_started_ns();
-  *ns = anchorage_now_ns() - (rc == 0 && started > t0 ? started : t0);
+  /* The pass's pause: from the start of the attempt that succeeded (not
+   * of attempts that gave up before it) until the world resumed. */
+  *ns = rc == 0 ? alaska_barrier_pause_ns() : anchorage_now_ns() - t0;
   anchorage_prepared_keep();
   *r = last;
   pending_budget = 0;
