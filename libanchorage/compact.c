@@ -4,9 +4,10 @@
  * each class, the sparsest pages that the free blocks of the densest
  * (the destinations) can take, within the pass's budget.  Of these, the
  * pages with the fewest objects, whatever their class, become the pass's
- * candidates (at most MAX_SOURCES pages and MAX_CANDIDATE_OBJECTS
- * objects): every page given back is the same PAGE_SIZE, and its cost is
- * the objects it moves.  The read of the handle table then notes the
+ * candidates: every page given back is the same PAGE_SIZE, and its cost
+ * is the objects it moves.  A look takes at most MAX_SOURCES pages, and
+ * objects enough for eight passes like the last one that the pause bound
+ * cut short (the barrier visits every page the look listed).  The read of the handle table then notes the
  * candidates' blocks' IDs.  The look also lists the pages the barrier
  * will visit: the candidates, the densest pages that would take their
  * objects, and pages that are empty or have blocks other threads freed
@@ -32,7 +33,9 @@
 
 #define SOURCE_MAX_OCCUPANCY 0.95       /* denser pages are left alone */
 #define MAX_SOURCES 4096                /* a pass's candidates, at most */
-#define MAX_CANDIDATE_OBJECTS 65536     /* ... and their objects, more than a pause moves */
+#define MAX_CANDIDATE_OBJECTS 65536     /* ... and their objects, at most */
+#define MIN_CANDIDATE_OBJECTS 8192      /* ... and at least (unless fewer) */
+static size_t candidate_objects = MAX_CANDIDATE_OBJECTS;      /* the next look's */
 #define SLICE (PAGE_SIZE / 16)          /* IDs of one candidate page */
 #define AMBIGUOUS UINT32_MAX            /* two handles name the block: never moved */
 #define CANDIDATE 1                     /* page->evac: its blocks' IDs are noted */
@@ -240,7 +243,7 @@ int compact_prepare(size_t budget, int forced)
   left_out = nchosen;
   for (size_t i = 0; i < nchosen && ncandidates < MAX_SOURCES; i++) {
     objects += KEY_USED(chosen[i].key);
-    if (ncandidates && objects > MAX_CANDIDATE_OBJECTS)
+    if (ncandidates && objects > candidate_objects)
       break;
     left_out--;
     struct page *pg = chosen[i].pg;
@@ -392,8 +395,12 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
         sources[nsources++] = (struct view) { cls, view[i].pg };
   }
   qsort(sources, nsources, sizeof *sources, by_used);
+  size_t before = r->objects;
   for (size_t i = 0; i < nsources; i++)
     evacuate(sources[i].pg, &ranges[sources[i].key], r);
+  size_t c = pause_stopped() ? 8 * (r->objects - before) : MAX_CANDIDATE_OBJECTS;
+  candidate_objects = c < MIN_CANDIDATE_OBJECTS ? MIN_CANDIDATE_OBJECTS
+                      : c > MAX_CANDIDATE_OBJECTS ? MAX_CANDIDATE_OBJECTS : c;
   pages_trim();
   pthread_mutex_unlock(&anchorage_pages_lock);
   pthread_mutex_unlock(&anchorage_heaps_lock);
