@@ -265,7 +265,20 @@
  *   is a live handle.  It reads there only when `where' is a live handle
  *   or the address of a kept object (within its object), or lies in the
  *   calling thread's stack above the caller's frame; other memory is left
- *   unread.  (Added within ABI 5.) */
+ *   unread.  (Added within ABI 5.)
+ * ALASKA_MARSHAL_OUT_ARRAY_FN,
+ * void (struct alaska_marshal_slot *m, unsigned long n, unsigned long s):
+ *   after a call, before ALASKA_MARSHAL_OUT_FN, for slot s of an
+ *   out-parameter whose type points to a pointer (getgrnam_r's gr_mem):
+ *   if its value is an address inside the object of an entry of m that
+ *   was translated, the pointers of the array there, up to a null one or
+ *   the object's end, that point into such an object become that entry's
+ *   handle plus offset.
+ * ALASKA_MARSHAL_LIBC_FN, void (const void *p, unsigned arg, const char *fn):
+ *   before a call that must be given an object the C library allocated
+ *   (freeaddrinfo's list, fts_read's FTS: LIBC_MEMORY argN), stops the
+ *   program with a message naming fn and arg (1-based) if p is a live
+ *   handle.  (Both added within ABI 5.) */
 struct alaska_marshal_slot {
   void **slot;                  /* where the pointer is; null: none */
   void *handle;                 /* its value before the call */
@@ -276,6 +289,8 @@ struct alaska_marshal_slot {
 #define ALASKA_MARSHAL_ARRAY_FN  "alaska_marshal_array"
 #define ALASKA_MARSHAL_FREED_FN  "alaska_marshal_freed"
 #define ALASKA_MARSHAL_DEEP_FN   "alaska_marshal_deep"
+#define ALASKA_MARSHAL_OUT_ARRAY_FN "alaska_marshal_out_array"
+#define ALASKA_MARSHAL_LIBC_FN   "alaska_marshal_libc"
 
 /* Indirect calls.  Instrumented code calls a function pointer f as it is
  * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a
