@@ -154,6 +154,14 @@
   X(getopt_long,   alaska_getopt_long)                \
   X(getopt_long_only, alaska_getopt_long_only)        \
   X(__posix_getopt, alaska_posix_getopt)              \
+  X(regfree,       alaska_regfree)                    \
+  /* lists of asynchronous requests */                \
+  X(getaddrinfo_a, alaska_getaddrinfo_a)              \
+  X(gai_suspend,   alaska_gai_suspend)                \
+  X(lio_listio,    alaska_lio_listio)                 \
+  X(lio_listio64,  alaska_lio_listio)                 \
+  X(aio_suspend,   alaska_aio_suspend)                \
+  X(aio_suspend64, alaska_aio_suspend)                \
   /* va_list functions: pointers inside the va_list */\
   X(vprintf, alaska_vprintf)                          \
   X(vfprintf, alaska_vfprintf)                        \

@@ -13,6 +13,7 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
+#include <regex.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -609,4 +610,26 @@ ALASKA_API int alaska_getopt_long_only(int argc, char *const argv[], const char 
                                        const struct option *longopts, int *longindex)
 {
   return getopt_common(argc, argv, optstring, longopts, longindex, 2);
+}
+
+/* ---- regex -------------------------------------------------------------
+ * regfree frees, with the C library's free, the pattern buffer's fastmap
+ * and translate table as well as what regcomp allocated.  Callers of the
+ * GNU interface (re_compile_pattern: gnulib's users, sed, grep) allocate
+ * those two themselves, so they may be handles: those are freed with
+ * hfree here, and the rest is libc's. */
+
+ALASKA_API void alaska_regfree(regex_t *preg)
+{
+  WRAPPER_SCOPE;
+  regex_t *r = T(preg);
+  if (alaska_live_handle((uintptr_t) r->fastmap)) {
+    hfree(r->fastmap);
+    r->fastmap = NULL;
+  }
+  if (alaska_live_handle((uintptr_t) r->translate)) {
+    hfree(r->translate);
+    r->translate = NULL;
+  }
+  regfree(r);
 }
