@@ -155,6 +155,12 @@
   X(getopt_long_only, alaska_getopt_long_only)        \
   X(__posix_getopt, alaska_posix_getopt)              \
   X(regfree,       alaska_regfree)                    \
+  X(hasmntopt,     alaska_hasmntopt)                  \
+  X(argz_extract,  alaska_argz_extract)               \
+  X(hsearch,       alaska_hsearch)                    \
+  X(hsearch_r,     alaska_hsearch_r)                  \
+  X(insque,        alaska_insque)                     \
+  X(remque,        alaska_remque)                     \
   /* lists of asynchronous requests */                \
   X(getaddrinfo_a, alaska_getaddrinfo_a)              \
   X(gai_suspend,   alaska_gai_suspend)                \

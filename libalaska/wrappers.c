@@ -12,7 +12,9 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <argz.h>
 #include <limits.h>
+#include <mntent.h>
 #include <regex.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -632,4 +634,31 @@ ALASKA_API void alaska_regfree(regex_t *preg)
     r->translate = NULL;
   }
   regfree(r);
+}
+
+/* ---- results into a structure's string, arrays into an argument --------
+ * hasmntopt returns a pointer into the string mnt->mnt_opts points to,
+ * not into mnt; argz_extract fills argv with pointers into argz.  Both
+ * come back as handle + offset. */
+
+ALASKA_API char *alaska_hasmntopt(const struct mntent *mnt, const char *opt)
+{
+  WRAPPER_SCOPE;
+  struct mntent copy = *T(mnt);
+  char *h = copy.mnt_opts;
+  copy.mnt_fsname = T(copy.mnt_fsname);
+  copy.mnt_dir = T(copy.mnt_dir);
+  copy.mnt_type = T(copy.mnt_type);
+  copy.mnt_opts = T(h);
+  return rebase(h, copy.mnt_opts, hasmntopt(&copy, T(opt)));
+}
+
+ALASKA_API void alaska_argz_extract(const char *argz, size_t len, char **argv)
+{
+  WRAPPER_SCOPE;
+  const char *t = T(argz);
+  char **v = T(argv);
+  argz_extract(t, len, v);
+  for (size_t i = 0, n = argz_count(t, len); i < n; i++)
+    v[i] = rebase(argz, t, v[i]);
 }
