@@ -4,15 +4,19 @@
    malloc'd structure (an out-parameter: OUT), and getifaddrs the same
    slot kind: the lists they store are the C library's memory, read as
    they are after a barrier has moved every other object, and freed by
-   freeaddrinfo and freeifaddrs (LIBC_MEMORY: checked to be no handle). */
+   freeaddrinfo and freeifaddrs (LIBC_MEMORY: checked to be no handle).
+   _dl_find_object fills a malloc'd structure (OUT) with addresses of the
+   loaded program, left as they are. */
 /* { dg-do run } */
 /* { dg-env "ALASKA_SERVICE=malloc" } */
 /* { dg-output "^getaddrinfo 0 handle 0 family 1 stream 1 127.0.0.1 port 8080 next 0\n" } */
 /* { dg-output "again 0 127.0.0.2 port 8081\n" } */
-/* { dg-output "getifaddrs 0 handle 0 lo 127.0.0.1\n$" } */
+/* { dg-output "getifaddrs 0 handle 0 lo 127.0.0.1\n" } */
+/* { dg-output "_dl_find_object 0 main inside 1 handles 0\n$" } */
 #define _GNU_SOURCE
 #include <alaska.h>
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <ifaddrs.h>
 #include <netdb.h>
 #include <stdio.h>
@@ -65,6 +69,14 @@ int main (void)
       lo = address (i->ifa_addr, text);
   printf ("getifaddrs %d handle %d lo %s\n", r, alaska_is_handle (h->ifa), lo);
   freeifaddrs (h->ifa);
+
+  struct dl_find_object *o = malloc (sizeof *o);
+  r = _dl_find_object ((void *) main, o);
+  alaska_barrier ();
+  printf ("_dl_find_object %d main inside %d handles %d\n", r,
+          (char *) o->dlfo_map_start <= (char *) main && (char *) main < (char *) o->dlfo_map_end,
+          alaska_is_handle (o->dlfo_map_start) + alaska_is_handle (o->dlfo_link_map));
+  free (o);
   free (h), free (hints), free (service), free (node);
   return 0;
 }
