@@ -161,6 +161,8 @@
   X(hsearch_r,     alaska_hsearch_r)                  \
   X(insque,        alaska_insque)                     \
   X(remque,        alaska_remque)                     \
+  X(argp_parse,    alaska_argp_parse)                 \
+  X(argp_help,     alaska_argp_help)                  \
   /* lists of asynchronous requests */                \
   X(getaddrinfo_a, alaska_getaddrinfo_a)              \
   X(gai_suspend,   alaska_gai_suspend)                \
