@@ -294,7 +294,8 @@
  *   before a call that must be given an object the C library allocated
  *   (freeaddrinfo's list, fts_read's FTS: LIBC_MEMORY argN), stops the
  *   program with a message naming fn and arg (1-based) if p is a live
- *   handle.  (Both added within ABI 5.) */
+ *   handle that is not kept (a kept object was given to the library to
+ *   keep: res_ninit's state).  (Both added within ABI 5.) */
 struct alaska_marshal_slot {
   void **slot;                  /* where the pointer is; null: none */
   void *handle;                 /* its value before the call */

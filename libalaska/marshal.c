@@ -16,7 +16,7 @@
  * An out-parameter's array of pointers that the callee built inside one of
  * the call's objects (getgrnam_r's gr_mem, in its buffer) has its elements
  * rebased too (alaska_marshal_out_array); and an argument that must be
- * the C library's own object is checked to be no handle
+ * the C library's own object is checked to be no handle, unless kept
  * (alaska_marshal_libc).
  *
  * Where marshalling does not reach -- a pointer one level below a slot,
@@ -139,7 +139,9 @@ ALASKA_API void alaska_marshal_out_array(struct alaska_marshal_slot *m, unsigned
 
 ALASKA_API void alaska_marshal_libc(const void *p, unsigned arg, const char *fn)
 {
-  if (alaska_live_handle((uintptr_t) p))
+  /* A kept object is the library's too: it was given it to keep
+   * (res_ninit's state), and its address never changes. */
+  if (alaska_live_handle((uintptr_t) p) && !alaska_kept(alaska_handle_id(p)))
     alaska_fatal("%s: argument %u must be an object the C library allocated, but it is "
                  "a handle (%p); this is not supported (see alaska(7), LIMITS)", fn, arg, p);
 }
