@@ -206,7 +206,9 @@
   X(vwscanf, alaska_vwscanf)                         \
   X(__isoc99_vfwscanf, alaska_isoc99_vfwscanf)       \
   X(__isoc99_vswscanf, alaska_isoc99_vswscanf)       \
-  X(__isoc99_vwscanf, alaska_isoc99_vwscanf)
+  X(__isoc99_vwscanf, alaska_isoc99_vwscanf)         \
+  X(obstack_vprintf, alaska_obstack_vprintf)         \
+  X(__obstack_vprintf_chk, alaska_obstack_vprintf_chk)
 
 /* Before a call into another library than the C library, which may keep
  * the pointers it is given, the plugin calls this runtime function,
