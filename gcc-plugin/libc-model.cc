@@ -39,10 +39,12 @@
  *   READS_SCALARS: the structure's pointer members are not followed: not
  *     marshalled;
  *   LIBC_MEMORY (with an argument): the argument is an object the C
- *     library allocated: not marshalled, and checked to be no handle. */
+ *     library allocated: not marshalled, and checked to be no handle;
+ *   KEPT_PTRS: what the pointers there lead to is kept: nothing below
+ *     the slots is checked. */
 enum behaviour { BEHAVIOUR_KEEPS, BEHAVIOUR_FREES, BEHAVIOUR_REALLOCS,
                  BEHAVIOUR_RESULT_INTO_ARG, BEHAVIOUR_COOKIE, BEHAVIOUR_OUT,
-                 BEHAVIOUR_READS_SCALARS, BEHAVIOUR_LIBC_MEMORY };
+                 BEHAVIOUR_READS_SCALARS, BEHAVIOUR_LIBC_MEMORY, BEHAVIOUR_KEPT_PTRS };
 static const struct { const char *name; enum behaviour what; unsigned arg; } behaviours[] = {
 #define ALASKA_BEHAVIOUR(name, what, arg) { name, BEHAVIOUR_##what, arg },
 #include "libc-behaviour.def"
@@ -135,6 +137,11 @@ static bool stated (const char *name, unsigned arg, enum behaviour what)
 bool alaska_libc_out_arg (const char *name, unsigned arg)
 {
   return stated (name, arg, BEHAVIOUR_OUT);
+}
+
+bool alaska_libc_kept_ptrs_arg (const char *name, unsigned arg)
+{
+  return stated (name, arg, BEHAVIOUR_KEPT_PTRS);
 }
 
 bool alaska_libc_unfollowed_arg (const char *name, unsigned arg)

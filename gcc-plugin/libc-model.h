@@ -31,6 +31,11 @@ bool alaska_libc_frees_arg (const char *libc_name, unsigned arg);
  * (getgrnam_r's gr_mem in its buffer). */
 bool alaska_libc_out_arg (const char *libc_name, unsigned arg);
 
+/* Do the pointers the function follows from argument ARG lead only to
+ * kept objects (KEPT_PTRS: an obstack's chunks)?  Nothing below its slots
+ * is checked then. */
+bool alaska_libc_kept_ptrs_arg (const char *libc_name, unsigned arg);
+
 /* Does the function never follow the pointer members of the structure
  * argument ARG points to (READS_SCALARS: getaddrinfo's hints), or is that
  * structure the C library's own (LIBC_MEMORY argN: freeaddrinfo's list)?

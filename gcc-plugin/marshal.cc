@@ -34,7 +34,10 @@
  * checked before the call, and where a slot's type points to a pointer,
  * alaska_marshal_out_array rebases after the call the elements of the
  * null-terminated array the callee built in one of the call's objects
- * (gr_mem, h_addr_list in the buffer).  A structure whose pointer members
+ * (gr_mem, h_addr_list in the buffer).  Nor is anything checked below the
+ * slots of an argument whose pointers lead only to kept objects
+ * (KEPT_PTRS: an obstack's chunks, a kept ucontext's link and stack).
+ * A structure whose pointer members
  * the callee never follows (READS_SCALARS: getaddrinfo's hints) is not
  * marshalled; nor is one the C library allocated (LIBC_MEMORY argN:
  * freeaddrinfo's list, fts_read's FTS), which alaska_marshal_libc checks
@@ -185,6 +188,7 @@ struct slot {
   tree type;                    /* of the pointer stored there */
   bool kept;                    /* the callee keeps the argument */
   bool out;                     /* an out-parameter (OUT) */
+  bool unchecked;               /* nothing below is checked (OUT, KEPT_PTRS) */
 };
 
 /* The offsets, from where a pointer of type ptr points, of the pointers
@@ -288,7 +292,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
            * which the callee may write (curl_easy_getinfo's
            * CURLINFO_PRIVATE gives back an address it was given). */
           if (data_pointer_p (q) && !TYPE_READONLY (q) && slots.size () < MAX_SLOTS)
-            slots.push_back ({i, 0, NULL_TREE, false, false});
+            slots.push_back ({i, 0, NULL_TREE, false, false, false});
           continue;
         }
       if (data_pointer_p (q) && name && alaska_libc_frees_arg (name, i))
@@ -325,9 +329,10 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
         pointer_members (q, 0, 0, offs);
       bool kept = name && alaska_libc_keeps_arg (name, i);
       bool out = name && alaska_libc_out_arg (name, i);
+      bool unchecked = out || (name && alaska_libc_kept_ptrs_arg (name, i));
       for (member &m : offs)
         if (slots.size () < MAX_SLOTS)
-          slots.push_back ({i, m.offset, m.type, kept, out});
+          slots.push_back ({i, m.offset, m.type, kept, out, unchecked});
     }
   if (slots.empty ())
     {
@@ -393,7 +398,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
                      HOST_WIDE_INT_PRINT_DEC ": kept, and left translated after the call\n",
                      name ? name : "?", slots[s].arg, slots[s].offset);
         }
-      if (slots[s].type && !slots[s].out)
+      if (slots[s].type && !slots[s].unchecked)
         for (HOST_WIDE_INT off : deeper_places (slots[s].type))
           {
             if (deep == MAX_DEEP)
@@ -447,8 +452,11 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
                    "rebased after the call\n", name ? name : "?", slots[s].arg,
                    slots[s].offset);
       }
+  /* No slot, which alaska_marshal_out leaves: a kept argument's, and one
+   * whose pointers lead to kept objects (KEPT_PTRS), which the library
+   * may follow again later: a context's fpregs points into itself. */
   for (unsigned s = 0; s < slots.size (); s++)
-    if (slots[s].kept)          /* no slot: alaska_marshal_out leaves it */
+    if (slots[s].kept || (slots[s].unchecked && !slots[s].out))
       m_store (&after, m, 3 * s, build_zero_cst (ptr_type_node));
   gimple_seq_add_stmt_without_update (&after, out);
   gsi_insert_seq_after (gsi, after, GSI_SAME_STMT);     /* gsi stays on the call */
