@@ -163,6 +163,9 @@
   X(remque,        alaska_remque)                     \
   X(argp_parse,    alaska_argp_parse)                 \
   X(argp_help,     alaska_argp_help)                  \
+  X(dn_comp,       alaska_dn_comp)                    \
+  X(ns_name_compress, alaska_ns_name_compress)        \
+  X(ns_name_pack,  alaska_ns_name_pack)               \
   /* lists of asynchronous requests */                \
   X(getaddrinfo_a, alaska_getaddrinfo_a)              \
   X(gai_suspend,   alaska_gai_suspend)                \
