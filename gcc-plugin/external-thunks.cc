@@ -51,7 +51,10 @@
  * ALASKA_EXPORT_FN): the object is pinned for good, the library gets its
  * translated address, and the runtime's free and realloc take that address
  * back.  (Callbacks of the C library, such as pthread_create's start
- * routine, keep theirs: glibc passes what they return back untouched.)
+ * routine, keep theirs: glibc passes what they return back untouched.
+ * Except those a C library function keeps and whose results it follows,
+ * tools/libc-behaviour.txt's KEEPS of a function: obstack's chunk
+ * allocator, malloc included, whose export thunk's call becomes halloc.)
  *
  * A direct call to a function that is external only because the C library
  * exports its name (external.cc, rule 6) may reach the program's own
@@ -318,6 +321,22 @@ static tree thunk_for (tree fndecl, void *)
   return thunk;
 }
 
+/* Is fn one of the C library's allocation functions that the unit calls
+ * as their handle versions (ALASKA_REPLACEMENTS: malloc is halloc)? */
+static bool replaced_allocator_p (tree fn)
+{
+  static const char *const names[] = {
+#define ALASKA_LIBC_NAME(libc, runtime) #libc,
+    ALASKA_REPLACEMENTS (ALASKA_LIBC_NAME)
+#undef ALASKA_LIBC_NAME
+  };
+  const char *name = alaska_libc_name (fn);
+  for (const char *n : names)
+    if (name && !strcmp (n, name))
+      return true;
+  return false;
+}
+
 /* One export thunk per instrumented function in this unit. */
 static std::map<tree, tree> export_thunks;
 
@@ -326,22 +345,34 @@ static std::map<tree, tree> export_thunks;
 static unsigned export_callbacks (gimple *stmt)
 {
   gcall *call = dyn_cast<gcall *> (stmt);
-  if (!call || alaska_classify_call (call) != CALLEE_EXTERNAL || !alaska_foreign_callee (call))
+  if (!call || alaska_classify_call (call) != CALLEE_EXTERNAL)
     return 0;
+  bool foreign = alaska_foreign_callee (call);
+  const char *name = foreign ? NULL : alaska_callee_name (call);
   unsigned count = 0;
   for (unsigned i = 0; i < gimple_call_num_args (call); i++)
     {
+      /* A C library function that keeps the function it is given, and
+       * follows what that returns (KEEPS: obstack's chunk allocator), gets
+       * an export thunk too; so does malloc given there, whose thunk calls
+       * halloc once the allocation calls are replaced. */
+      bool keeps = name && alaska_libc_keeps_arg (name, i);
+      if (!foreign && !keeps)
+        continue;
       tree arg = gimple_call_arg (call, i);
+      STRIP_NOPS (arg);
       if (TREE_CODE (arg) != ADDR_EXPR || TREE_CODE (TREE_OPERAND (arg, 0)) != FUNCTION_DECL)
         continue;
       tree fn = TREE_OPERAND (arg, 0), fntype = TREE_TYPE (fn);
-      if (alaska_classify_decl (fn) != CALLEE_INSTRUMENTED
+      bool allocator = keeps && DECL_NAME (fn) && replaced_allocator_p (fn);
+      if ((alaska_classify_decl (fn) != CALLEE_INSTRUMENTED && !allocator)
           || !POINTER_TYPE_P (TREE_TYPE (fntype)) || !prototype_p (fntype) || stdarg_p (fntype))
         continue;
       tree &thunk = export_thunks[fn];
       if (!thunk)
         thunk = alaska_gc_keep (build_thunk (fn, true));
-      gimple_call_set_arg (call, i, fold_convert (TREE_TYPE (arg), build_fold_addr_expr (thunk)));
+      gimple_call_set_arg (call, i, fold_convert (TREE_TYPE (gimple_call_arg (call, i)),
+                                                  build_fold_addr_expr (thunk)));
       count++;
     }
   return count;

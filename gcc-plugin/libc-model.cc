@@ -32,9 +32,19 @@
  *     structure is translated, its members being the cookies);
  *   FREES, REALLOCS: wrapped or replaced where supported; otherwise a
  *     pointer stored through a `T **' argument is checked at run time
- *     to be no handle (marshal.cc). */
+ *     to be no handle (marshal.cc);
+ *   OUT: an out-parameter, written and not read: its slots are not
+ *     checked below before the call, and the arrays of pointers the
+ *     callee leaves below them in the call's objects are rebased after;
+ *   READS_SCALARS: the structure's pointer members are not followed: not
+ *     marshalled;
+ *   LIBC_MEMORY (with an argument): the argument is an object the C
+ *     library allocated: not marshalled, and checked to be no handle;
+ *   KEPT_PTRS: what the pointers there lead to is kept: nothing below
+ *     the slots is checked. */
 enum behaviour { BEHAVIOUR_KEEPS, BEHAVIOUR_FREES, BEHAVIOUR_REALLOCS,
-                 BEHAVIOUR_RESULT_INTO_ARG, BEHAVIOUR_COOKIE };
+                 BEHAVIOUR_RESULT_INTO_ARG, BEHAVIOUR_COOKIE, BEHAVIOUR_OUT,
+                 BEHAVIOUR_READS_SCALARS, BEHAVIOUR_LIBC_MEMORY, BEHAVIOUR_KEPT_PTRS };
 static const struct { const char *name; enum behaviour what; unsigned arg; } behaviours[] = {
 #define ALASKA_BEHAVIOUR(name, what, arg) { name, BEHAVIOUR_##what, arg },
 #include "libc-behaviour.def"
@@ -114,6 +124,34 @@ bool alaska_libc_keeps_arg (const char *name, unsigned arg)
     if (b.what == BEHAVIOUR_KEEPS && b.arg == arg && !strcmp (b.name, name))
       return true;
   return false;
+}
+
+static bool stated (const char *name, unsigned arg, enum behaviour what)
+{
+  for (auto &b : behaviours)
+    if (b.what == what && b.arg == arg && !strcmp (b.name, name))
+      return true;
+  return false;
+}
+
+bool alaska_libc_out_arg (const char *name, unsigned arg)
+{
+  return stated (name, arg, BEHAVIOUR_OUT);
+}
+
+bool alaska_libc_kept_ptrs_arg (const char *name, unsigned arg)
+{
+  return stated (name, arg, BEHAVIOUR_KEPT_PTRS);
+}
+
+bool alaska_libc_unfollowed_arg (const char *name, unsigned arg)
+{
+  return stated (name, arg, BEHAVIOUR_READS_SCALARS) || stated (name, arg, BEHAVIOUR_LIBC_MEMORY);
+}
+
+bool alaska_libc_own_arg (const char *name, unsigned arg)
+{
+  return stated (name, arg, BEHAVIOUR_LIBC_MEMORY);
 }
 
 bool alaska_libc_frees_arg (const char *name, unsigned arg)

@@ -24,6 +24,28 @@ bool alaska_libc_keeps_arg (const char *libc_name, unsigned arg);
  * the plugin checks at run time that it is no handle. */
 bool alaska_libc_frees_arg (const char *libc_name, unsigned arg);
 
+/* Is argument ARG an out-parameter (OUT): the callee writes the pointers
+ * where it points without reading what was there?  Nothing below its
+ * slots is checked before the call, and the null-terminated arrays of
+ * pointers its slots point to in the call's objects are rebased after
+ * (getgrnam_r's gr_mem in its buffer). */
+bool alaska_libc_out_arg (const char *libc_name, unsigned arg);
+
+/* Do the pointers the function follows from argument ARG lead only to
+ * kept objects (KEPT_PTRS: an obstack's chunks)?  Nothing below its slots
+ * is checked then. */
+bool alaska_libc_kept_ptrs_arg (const char *libc_name, unsigned arg);
+
+/* Does the function never follow the pointer members of the structure
+ * argument ARG points to (READS_SCALARS: getaddrinfo's hints), or is that
+ * structure the C library's own (LIBC_MEMORY argN: freeaddrinfo's list)?
+ * Then it is not marshalled. */
+bool alaska_libc_unfollowed_arg (const char *libc_name, unsigned arg);
+
+/* Is argument ARG an object the C library allocated (LIBC_MEMORY argN)?
+ * The plugin checks at run time that it is no handle. */
+bool alaska_libc_own_arg (const char *libc_name, unsigned arg);
+
 /* How many levels of pointers from the function's result point into the
  * C library's own memory, never handles: 1, the result; 2, the result
  * and the pointer stored where it points; 0 for most functions.  Such a

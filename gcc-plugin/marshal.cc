@@ -29,6 +29,20 @@
  * after it: alaska_marshal_out does not give them back as handles (a
  * kept object's address works as its handle does).
  *
+ * An out-parameter (OUT: getgrnam_r's structure and result, getaddrinfo's
+ * *res) is written by the callee, not read: nothing below its slots is
+ * checked before the call, and where a slot's type points to a pointer,
+ * alaska_marshal_out_array rebases after the call the elements of the
+ * null-terminated array the callee built in one of the call's objects
+ * (gr_mem, h_addr_list in the buffer).  Nor is anything checked below the
+ * slots of an argument whose pointers lead only to kept objects
+ * (KEPT_PTRS: an obstack's chunks, a kept ucontext's link and stack).
+ * A structure whose pointer members
+ * the callee never follows (READS_SCALARS: getaddrinfo's hints) is not
+ * marshalled; nor is one the C library allocated (LIBC_MEMORY argN:
+ * freeaddrinfo's list, fts_read's FTS), which alaska_marshal_libc checks
+ * to be no handle.
+ *
  * One level further than the slots marshalling does not go: where a
  * slot's type points to a pointer (wordexp_t's `char **we_wordv') or to a
  * structure with data pointer members (struct mmsghdr's msg_iov, an
@@ -67,34 +81,51 @@
 
 /* unsigned long alaska_marshal_in (void *, unsigned long), void
  * alaska_marshal_out (void *, unsigned long), void alaska_marshal_array
- * and alaska_marshal_freed (const void *, const char *), and void
- * alaska_marshal_deep (const void *, unsigned long, unsigned, const char *). */
+ * and alaska_marshal_freed (const void *, const char *), void
+ * alaska_marshal_deep (const void *, unsigned long, unsigned, const char *),
+ * void alaska_marshal_out_array (void *, unsigned long, unsigned long) and
+ * void alaska_marshal_libc (const void *, unsigned, const char *). */
 static tree marshal_fn (const char *name)
 {
-  static tree in, out, array, freed, deep;
-  tree *decl = !strcmp (name, ALASKA_MARSHAL_IN_FN) ? &in
-               : !strcmp (name, ALASKA_MARSHAL_OUT_FN) ? &out
-               : !strcmp (name, ALASKA_MARSHAL_FREED_FN) ? &freed
-               : !strcmp (name, ALASKA_MARSHAL_DEEP_FN) ? &deep : &array;
-  if (!*decl)
+  static const char *const names[] = {
+    ALASKA_MARSHAL_IN_FN, ALASKA_MARSHAL_OUT_FN, ALASKA_MARSHAL_ARRAY_FN,
+    ALASKA_MARSHAL_FREED_FN, ALASKA_MARSHAL_DEEP_FN, ALASKA_MARSHAL_OUT_ARRAY_FN,
+    ALASKA_MARSHAL_LIBC_FN,
+  };
+  static tree decls[ARRAY_SIZE (names)];
+  unsigned k = 0;
+  while (k < ARRAY_SIZE (names) - 1 && strcmp (names[k], name))
+    k++;
+  if (!decls[k])
     {
       tree const_char_ptr = build_pointer_type (build_qualified_type (char_type_node,
                                                                       TYPE_QUAL_CONST));
-      tree type = decl == &deep
-        ? build_function_type_list (void_type_node, const_ptr_type_node,
-                                    long_unsigned_type_node, unsigned_type_node,
-                                    const_char_ptr, NULL_TREE)
-        : decl == &array || decl == &freed
-        ? build_function_type_list (void_type_node, const_ptr_type_node,
-                                    build_pointer_type (build_qualified_type (char_type_node,
-                                                                              TYPE_QUAL_CONST)),
-                                    NULL_TREE)
-        : build_function_type_list (decl == &in ? long_unsigned_type_node : void_type_node,
-                                    ptr_type_node, long_unsigned_type_node, NULL_TREE);
-      *decl = alaska_gc_keep (build_fn_decl (name, type));
-      TREE_NOTHROW (*decl) = 1;
+      tree ul = long_unsigned_type_node, type;
+      switch (k)
+        {
+        case 0: case 1:
+          type = build_function_type_list (k == 0 ? ul : void_type_node, ptr_type_node, ul,
+                                           NULL_TREE);
+          break;
+        case 2: case 3:
+          type = build_function_type_list (void_type_node, const_ptr_type_node,
+                                           const_char_ptr, NULL_TREE);
+          break;
+        case 4:
+          type = build_function_type_list (void_type_node, const_ptr_type_node, ul,
+                                           unsigned_type_node, const_char_ptr, NULL_TREE);
+          break;
+        case 5:
+          type = build_function_type_list (void_type_node, ptr_type_node, ul, ul, NULL_TREE);
+          break;
+        default:
+          type = build_function_type_list (void_type_node, const_ptr_type_node,
+                                           unsigned_type_node, const_char_ptr, NULL_TREE);
+        }
+      decls[k] = alaska_gc_keep (build_fn_decl (names[k], type));
+      TREE_NOTHROW (decls[k]) = 1;
     }
-  return *decl;
+  return decls[k];
 }
 
 /* Does the structure's tag name it the C library's own (reserved names)? */
@@ -156,6 +187,8 @@ struct slot {
   HOST_WIDE_INT offset;
   tree type;                    /* of the pointer stored there */
   bool kept;                    /* the callee keeps the argument */
+  bool out;                     /* an out-parameter (OUT) */
+  bool unchecked;               /* nothing below is checked (OUT, KEPT_PTRS) */
 };
 
 /* The offsets, from where a pointer of type ptr points, of the pointers
@@ -230,6 +263,26 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
       if ((i < HOST_BITS_PER_WIDE_INT && (handles >> i & 1))
           || !POINTER_TYPE_P (type) || integer_zerop (arg))
         continue;
+      if (named && name && alaska_libc_own_arg (name, i))
+        {
+          /* The C library's own object (freeaddrinfo's list): what the
+           * program passes must not be a handle. */
+          tree value = arg;
+          for (auto &o : objects)
+            if (o.second == arg)
+              value = o.first;
+          gimple_seq_add_stmt_without_update
+            (&seq, gimple_build_call (marshal_fn (ALASKA_MARSHAL_LIBC_FN), 3,
+                                      gimple_convert (&seq, const_ptr_type_node, value),
+                                      build_int_cst (unsigned_type_node, i + 1),
+                                      build_string_literal (strlen (name) + 1, name)));
+          if (dump_file)
+            fprintf (dump_file, "alaska: marshal %s: argument %u is the C library's own, "
+                     "checked at run time\n", name, i);
+          continue;
+        }
+      if (named && name && alaska_libc_unfollowed_arg (name, i))
+        continue;
       tree q = TREE_TYPE (type);
       std::vector<member> offs;
       if (!named)
@@ -239,7 +292,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
            * which the callee may write (curl_easy_getinfo's
            * CURLINFO_PRIVATE gives back an address it was given). */
           if (data_pointer_p (q) && !TYPE_READONLY (q) && slots.size () < MAX_SLOTS)
-            slots.push_back ({i, 0, NULL_TREE, false});
+            slots.push_back ({i, 0, NULL_TREE, false, false, false});
           continue;
         }
       if (data_pointer_p (q) && name && alaska_libc_frees_arg (name, i))
@@ -275,9 +328,11 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
       else if (TREE_CODE (q) == RECORD_TYPE && COMPLETE_TYPE_P (q) && !reserved_tag_p (q))
         pointer_members (q, 0, 0, offs);
       bool kept = name && alaska_libc_keeps_arg (name, i);
+      bool out = name && alaska_libc_out_arg (name, i);
+      bool unchecked = out || (name && alaska_libc_kept_ptrs_arg (name, i));
       for (member &m : offs)
         if (slots.size () < MAX_SLOTS)
-          slots.push_back ({i, m.offset, m.type, kept});
+          slots.push_back ({i, m.offset, m.type, kept, out, unchecked});
     }
   if (slots.empty ())
     {
@@ -343,7 +398,7 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
                      HOST_WIDE_INT_PRINT_DEC ": kept, and left translated after the call\n",
                      name ? name : "?", slots[s].arg, slots[s].offset);
         }
-      if (slots[s].type)
+      if (slots[s].type && !slots[s].unchecked)
         for (HOST_WIDE_INT off : deeper_places (slots[s].type))
           {
             if (deep == MAX_DEEP)
@@ -382,7 +437,26 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
                                   count);
   gimple_seq after = NULL;
   for (unsigned s = 0; s < slots.size (); s++)
-    if (slots[s].kept)          /* no slot: alaska_marshal_out leaves it */
+    if (slots[s].out && slots[s].type && data_pointer_p (TREE_TYPE (slots[s].type)))
+      {
+        /* An array of pointers the callee built in one of the call's
+         * objects (gr_mem in getgrnam_r's buffer): its elements rebased,
+         * while the slot still holds the raw address. */
+        gimple_seq_add_stmt_without_update
+          (&after, gimple_build_call (marshal_fn (ALASKA_MARSHAL_OUT_ARRAY_FN), 3,
+                                      build_fold_addr_expr (m), count,
+                                      build_int_cst (long_unsigned_type_node, s)));
+        if (dump_file)
+          fprintf (dump_file, "alaska: marshal %s: argument %u, offset "
+                   HOST_WIDE_INT_PRINT_DEC ": the array of pointers it points to is "
+                   "rebased after the call\n", name ? name : "?", slots[s].arg,
+                   slots[s].offset);
+      }
+  /* No slot, which alaska_marshal_out leaves: a kept argument's, and one
+   * whose pointers lead to kept objects (KEPT_PTRS), which the library
+   * may follow again later: a context's fpregs points into itself. */
+  for (unsigned s = 0; s < slots.size (); s++)
+    if (slots[s].kept || (slots[s].unchecked && !slots[s].out))
       m_store (&after, m, 3 * s, build_zero_cst (ptr_type_node));
   gimple_seq_add_stmt_without_update (&after, out);
   gsi_insert_seq_after (gsi, after, GSI_SAME_STMT);     /* gsi stays on the call */

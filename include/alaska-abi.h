@@ -154,6 +154,25 @@
   X(getopt_long,   alaska_getopt_long)                \
   X(getopt_long_only, alaska_getopt_long_only)        \
   X(__posix_getopt, alaska_posix_getopt)              \
+  X(regfree,       alaska_regfree)                    \
+  X(hasmntopt,     alaska_hasmntopt)                  \
+  X(argz_extract,  alaska_argz_extract)               \
+  X(hsearch,       alaska_hsearch)                    \
+  X(hsearch_r,     alaska_hsearch_r)                  \
+  X(insque,        alaska_insque)                     \
+  X(remque,        alaska_remque)                     \
+  X(argp_parse,    alaska_argp_parse)                 \
+  X(argp_help,     alaska_argp_help)                  \
+  X(dn_comp,       alaska_dn_comp)                    \
+  X(ns_name_compress, alaska_ns_name_compress)        \
+  X(ns_name_pack,  alaska_ns_name_pack)               \
+  /* lists of asynchronous requests */                \
+  X(getaddrinfo_a, alaska_getaddrinfo_a)              \
+  X(gai_suspend,   alaska_gai_suspend)                \
+  X(lio_listio,    alaska_lio_listio)                 \
+  X(lio_listio64,  alaska_lio_listio)                 \
+  X(aio_suspend,   alaska_aio_suspend)                \
+  X(aio_suspend64, alaska_aio_suspend)                \
   /* va_list functions: pointers inside the va_list */\
   X(vprintf, alaska_vprintf)                          \
   X(vfprintf, alaska_vfprintf)                        \
@@ -190,7 +209,9 @@
   X(vwscanf, alaska_vwscanf)                         \
   X(__isoc99_vfwscanf, alaska_isoc99_vfwscanf)       \
   X(__isoc99_vswscanf, alaska_isoc99_vswscanf)       \
-  X(__isoc99_vwscanf, alaska_isoc99_vwscanf)
+  X(__isoc99_vwscanf, alaska_isoc99_vwscanf)         \
+  X(obstack_vprintf, alaska_obstack_vprintf)         \
+  X(__obstack_vprintf_chk, alaska_obstack_vprintf_chk)
 
 /* Before a call into another library than the C library, which may keep
  * the pointers it is given, the plugin calls this runtime function,
@@ -265,7 +286,21 @@
  *   is a live handle.  It reads there only when `where' is a live handle
  *   or the address of a kept object (within its object), or lies in the
  *   calling thread's stack above the caller's frame; other memory is left
- *   unread.  (Added within ABI 5.) */
+ *   unread.  (Added within ABI 5.)
+ * ALASKA_MARSHAL_OUT_ARRAY_FN,
+ * void (struct alaska_marshal_slot *m, unsigned long n, unsigned long s):
+ *   after a call, before ALASKA_MARSHAL_OUT_FN, for slot s of an
+ *   out-parameter whose type points to a pointer (getgrnam_r's gr_mem):
+ *   if its value is an address inside the object of an entry of m that
+ *   was translated, the pointers of the array there, up to a null one or
+ *   the object's end, that point into such an object become that entry's
+ *   handle plus offset.
+ * ALASKA_MARSHAL_LIBC_FN, void (const void *p, unsigned arg, const char *fn):
+ *   before a call that must be given an object the C library allocated
+ *   (freeaddrinfo's list, fts_read's FTS: LIBC_MEMORY argN), stops the
+ *   program with a message naming fn and arg (1-based) if p is a live
+ *   handle that is not kept (a kept object was given to the library to
+ *   keep: res_ninit's state).  (Both added within ABI 5.) */
 struct alaska_marshal_slot {
   void **slot;                  /* where the pointer is; null: none */
   void *handle;                 /* its value before the call */
@@ -276,6 +311,8 @@ struct alaska_marshal_slot {
 #define ALASKA_MARSHAL_ARRAY_FN  "alaska_marshal_array"
 #define ALASKA_MARSHAL_FREED_FN  "alaska_marshal_freed"
 #define ALASKA_MARSHAL_DEEP_FN   "alaska_marshal_deep"
+#define ALASKA_MARSHAL_OUT_ARRAY_FN "alaska_marshal_out_array"
+#define ALASKA_MARSHAL_LIBC_FN   "alaska_marshal_libc"
 
 /* Indirect calls.  Instrumented code calls a function pointer f as it is
  * when f - lo < span, for the lo and span of ALASKA_INSTRUMENTED_TEXT (a

@@ -165,6 +165,8 @@ void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long n);
 void alaska_marshal_array(const void *const *array, const char *fn);
 void alaska_marshal_freed(const void *const *where, const char *fn);
 void alaska_marshal_deep(const void *where, unsigned long offset, unsigned arg, const char *fn);
+void alaska_marshal_out_array(struct alaska_marshal_slot *m, unsigned long n, unsigned long s);
+void alaska_marshal_libc(const void *p, unsigned arg, const char *fn);
 
 /* Stop the world at safepoints and let the service move every object that
  * no thread has pinned.  A thread that a busy machine has not scheduled

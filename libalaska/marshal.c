@@ -13,6 +13,12 @@
  * only a live handle is translated (alaska_live_handle: bit 63 set, an
  * ID handed out, an entry neither 0 nor ALASKA_ENTRY_FREE).
  *
+ * An out-parameter's array of pointers that the callee built inside one of
+ * the call's objects (getgrnam_r's gr_mem, in its buffer) has its elements
+ * rebased too (alaska_marshal_out_array); and an argument that must be
+ * the C library's own object is checked to be no handle, unless kept
+ * (alaska_marshal_libc).
+ *
  * Where marshalling does not reach -- a pointer one level below a slot,
  * such as the strings of wordexp_t's we_wordv or the iovecs of a struct
  * mmsghdr -- alaska_marshal_deep stops the program if a live handle is
@@ -94,6 +100,50 @@ ALASKA_API void alaska_marshal_out(struct alaska_marshal_slot *m, unsigned long 
     if (h)
       *slot = h;
   }
+}
+
+/* The handle of the translated object among m's entries that raw address
+ * r points into (before its end), or NULL. */
+static void *rebase_any(const struct alaska_marshal_slot *m, unsigned long n, uintptr_t r)
+{
+  void *h = NULL;
+  for (unsigned long j = 0; !h && j < n; j++)
+    if (m[j].raw != m[j].handle)
+      h = rebase(&m[j], r, 0);
+  return h;
+}
+
+ALASKA_API void alaska_marshal_out_array(struct alaska_marshal_slot *m, unsigned long n,
+                                         unsigned long s)
+{
+  if (s >= n || !m[s].slot)
+    return;
+  uintptr_t a = (uintptr_t) *m[s].slot;
+  VALGRIND_MAKE_MEM_DEFINED(&a, sizeof a);
+  if (!alaska_in_backing_region((void *) a))
+    return;                     /* null, a handle, or the library's own array */
+  char *h = rebase_any(m, n, a);
+  if (!h)
+    return;
+  /* The array lies in that object: walk it to a null element or the
+   * object's end, rebasing what points into the call's objects. */
+  uint32_t off = alaska_handle_offset(h);
+  size_t left = halloc_usable_size(h - off) - off;
+  void **p = (void **) a;
+  for (; left >= sizeof(void *) && *p; p++, left -= sizeof(void *)) {
+    void *e = rebase_any(m, n, (uintptr_t) *p);
+    if (e)
+      *p = e;
+  }
+}
+
+ALASKA_API void alaska_marshal_libc(const void *p, unsigned arg, const char *fn)
+{
+  /* A kept object is the library's too: it was given it to keep
+   * (res_ninit's state), and its address never changes. */
+  if (alaska_live_handle((uintptr_t) p) && !alaska_kept(alaska_handle_id(p)))
+    alaska_fatal("%s: argument %u must be an object the C library allocated, but it is "
+                 "a handle (%p); this is not supported (see alaska(7), LIMITS)", fn, arg, p);
 }
 
 ALASKA_API void alaska_marshal_array(const void *const *array, const char *fn)

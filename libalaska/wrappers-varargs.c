@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* wrappers-varargs.c: handle-aware versions of the C library functions
  * that take a va_list (vprintf, vsnprintf, vsscanf, vsyslog, verr, ...,
- * the wide vfwprintf and vswscanf families, and their _FORTIFY_SOURCE
- * forms).  The pointers inside the va_list are
+ * the wide vfwprintf and vswscanf families, obstack_vprintf, and their
+ * _FORTIFY_SOURCE forms).  The pointers inside the va_list are
  * translated by va-format.c; the wrapper translates its direct pointer
  * arguments itself (the plugin hands them to libalaska as they are) and
  * calls libc. */
 #define _GNU_SOURCE
 #include <err.h>
+#include <obstack.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <syslog.h>
@@ -34,6 +35,7 @@ extern int __vwprintf_chk(int flag, const wchar_t *fmt, va_list ap);
 extern int __isoc99_vfwscanf(FILE *fp, const wchar_t *fmt, va_list ap);
 extern int __isoc99_vswscanf(const wchar_t *s, const wchar_t *fmt, va_list ap);
 extern int __isoc99_vwscanf(const wchar_t *fmt, va_list ap);
+extern int __obstack_vprintf_chk(struct obstack *o, int flag, const char *fmt, va_list ap);
 
 /* The va_list itself may live in a heap object (a handle): `a' is its
  * translation. */
@@ -126,3 +128,22 @@ ALASKA_API int alaska_isoc99_vswscanf(const wchar_t *s, const wchar_t *fmt, va_l
 { WSCANF(fmt); return __isoc99_vswscanf(T(s), f, a); }
 ALASKA_API int alaska_isoc99_vwscanf(const wchar_t *fmt, va_list ap)
 { WSCANF(fmt); return __isoc99_vwscanf(f, a); }
+
+/* An obstack's pointers into its current chunk, a kept object, may be
+ * handles plus offsets (the plugin's marshalling gives back what points
+ * into an object it translated so): the library gets their addresses,
+ * which work as the handles do. */
+static struct obstack *obstack_raw(struct obstack *o)
+{
+  struct obstack *r = T(o);
+  r->chunk = alaska_translate(r->chunk);
+  r->object_base = alaska_translate(r->object_base);
+  r->next_free = alaska_translate(r->next_free);
+  r->chunk_limit = alaska_translate(r->chunk_limit);
+  return r;
+}
+
+ALASKA_API int alaska_obstack_vprintf(struct obstack *o, const char *fmt, va_list ap)
+{ PRINTF(fmt); return obstack_vprintf(obstack_raw(o), f, a); }
+ALASKA_API int alaska_obstack_vprintf_chk(struct obstack *o, int flag, const char *fmt, va_list ap)
+{ PRINTF(fmt); return __obstack_vprintf_chk(obstack_raw(o), flag, f, a); }

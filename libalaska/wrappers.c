@@ -12,7 +12,10 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <argz.h>
 #include <limits.h>
+#include <mntent.h>
+#include <regex.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -609,4 +612,53 @@ ALASKA_API int alaska_getopt_long_only(int argc, char *const argv[], const char 
                                        const struct option *longopts, int *longindex)
 {
   return getopt_common(argc, argv, optstring, longopts, longindex, 2);
+}
+
+/* ---- regex -------------------------------------------------------------
+ * regfree frees, with the C library's free, the pattern buffer's fastmap
+ * and translate table as well as what regcomp allocated.  Callers of the
+ * GNU interface (re_compile_pattern: gnulib's users, sed, grep) allocate
+ * those two themselves, so they may be handles: those are freed with
+ * hfree here, and the rest is libc's. */
+
+ALASKA_API void alaska_regfree(regex_t *preg)
+{
+  WRAPPER_SCOPE;
+  regex_t *r = T(preg);
+  if (alaska_live_handle((uintptr_t) r->fastmap)) {
+    hfree(r->fastmap);
+    r->fastmap = NULL;
+  }
+  if (alaska_live_handle((uintptr_t) r->translate)) {
+    hfree(r->translate);
+    r->translate = NULL;
+  }
+  regfree(r);
+}
+
+/* ---- results into a structure's string, arrays into an argument --------
+ * hasmntopt returns a pointer into the string mnt->mnt_opts points to,
+ * not into mnt; argz_extract fills argv with pointers into argz.  Both
+ * come back as handle + offset. */
+
+ALASKA_API char *alaska_hasmntopt(const struct mntent *mnt, const char *opt)
+{
+  WRAPPER_SCOPE;
+  struct mntent copy = *T(mnt);
+  char *h = copy.mnt_opts;
+  copy.mnt_fsname = T(copy.mnt_fsname);
+  copy.mnt_dir = T(copy.mnt_dir);
+  copy.mnt_type = T(copy.mnt_type);
+  copy.mnt_opts = T(h);
+  return rebase(h, copy.mnt_opts, hasmntopt(&copy, T(opt)));
+}
+
+ALASKA_API void alaska_argz_extract(const char *argz, size_t len, char **argv)
+{
+  WRAPPER_SCOPE;
+  const char *t = T(argz);
+  char **v = T(argv);
+  argz_extract(t, len, v);
+  for (size_t i = 0, n = argz_count(t, len); i < n; i++)
+    v[i] = rebase(argz, t, v[i]);
 }
