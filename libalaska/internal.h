@@ -69,12 +69,12 @@ static inline size_t alaska_round16(size_t size)
   return size ? (size + 15) & ~(size_t) 15 : 16;
 }
 /* The fast path of small blocks, which halloc and hfree take inline for
- * the malloc service: jemalloc's own malloc and free (NULL where the
- * program's malloc is jemalloc's), and this thread's binding to the
- * region's arena (0 not yet bound, 1 bound, -1 the binding failed);
- * alaska_region_malloc binds a thread on its first allocation. */
-extern void *(*alaska_je_malloc)(size_t);
-extern void (*alaska_je_free)(void *);
+ * the malloc service: the malloc and free of libalaska's jemalloc
+ * (backing-region.c), and this thread's binding to the region's arena (0
+ * not yet bound, 1 bound, -1 the binding failed); alaska_region_malloc
+ * binds a thread on its first allocation. */
+__attribute__((visibility("hidden"))) void *alaska_je_malloc(size_t size);
+__attribute__((visibility("hidden"))) void alaska_je_free(void *p);
 extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 uint64_t alaska_table_bytes(void);      /* bytes of table pages kept for entries */
