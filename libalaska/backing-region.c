@@ -141,6 +141,30 @@ static __attribute__((noinline, cold)) int bind_thread(void)
   return alaska_region_bound;
 }
 
+/* jemalloc's fork handlers.  Its call to pthread_atfork, made as it
+ * starts, comes here (Makefile.am), and libalaska's own handlers
+ * (threads.c) run them: inside libalaska's locks, since a thread holding
+ * one of those may be waiting for one of jemalloc's, and jemalloc starts
+ * after libalaska registered its handlers, which would otherwise make
+ * jemalloc's lock first. */
+static void (*je_fork[3])(void);
+static int je_fork_set;
+
+HIDDEN int alaska_je_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void))
+{
+  je_fork[0] = prepare;
+  je_fork[1] = parent;
+  je_fork[2] = child;
+  __atomic_store_n(&je_fork_set, 1, __ATOMIC_RELEASE);
+  return 0;
+}
+
+void alaska_region_fork(enum alaska_fork_stage stage)
+{
+  if (__atomic_load_n(&je_fork_set, __ATOMIC_ACQUIRE) && je_fork[stage])
+    je_fork[stage]();
+}
+
 /* The size to reserve: ALASKA_HEAP_SIZE, or the default. */
 static uint64_t wanted_size(void)
 {

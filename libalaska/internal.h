@@ -52,6 +52,10 @@ void alaska_region_init(void);          /* backing-region.c */
 /* Load jemalloc and set up the general allocator over the region now
  * (otherwise at its first use). */
 void alaska_region_load(void);
+/* Around fork, inside libalaska's own locks: the general allocator's
+ * (jemalloc's) fork handlers, once it has started. */
+enum alaska_fork_stage { ALASKA_FORK_PREPARE, ALASKA_FORK_PARENT, ALASKA_FORK_CHILD };
+void alaska_region_fork(enum alaska_fork_stage stage);
 /* The usable size of the block alaska_region_malloc (size, align, ...)
  * gives, for jemalloc's small classes (which depend on neither the arena
  * nor the thread cache), from a table filled with nallocx at start-up;
