@@ -6,27 +6,27 @@
  * that much cannot be reserved (a limit on address space, valgrind's
  * smaller one), half as much, and so on -- and handed out in pieces: alaska_region_reserve() gives a service a range of its own
  * (Anchorage's sub-heaps, the relocation arena), and alaska_region_malloc()
- * and friends are a general allocator over it -- Debian's jemalloc, in an
- * arena of its own whose extents come from this range -- for the malloc
- * service and for objects Anchorage does not keep in sub-heaps.  The
- * program's own malloc stays the C library's: libjemalloc is a dependency
- * of libalaska, so the C library comes first in symbol lookup.  The arena
- * is created when the malloc service starts, or else at the general
- * allocator's first use: jemalloc starts (and takes memory) only then.
+ * and friends are a general allocator over it -- jemalloc, in an arena of
+ * its own whose extents come from this range -- for the malloc service
+ * and for objects Anchorage does not keep in sub-heaps.
+ *
+ * That jemalloc is libalaska's own copy, linked in from Debian's PIC
+ * archive with its API renamed alaska_je_* and hidden, and every other name
+ * local (Makefile.am): the program's malloc stays whatever it was (the C
+ * library's, or a jemalloc of its own, which this copy never touches),
+ * and a program never loads libjemalloc.so, nor the libstdc++ that it
+ * depends on.  The copy has no constructor: it starts (and takes memory)
+ * when the arena is created, as the malloc service starts or else at the
+ * general allocator's first use.
  *
  * Small blocks take jemalloc's fast path: mallocx with an arena flag goes
  * through its general path (and dallocx likewise), while its own malloc
- * and free take a thread cache.  A thread
- * that allocates here is bound to the region's arena ("thread.arena"), and
- * blocks up to ALASKA_SMALL_MAX bytes, which jemalloc never hands to its arena for
- * huge objects, come from jemalloc's malloc, found in libjemalloc itself
- * because the program's malloc symbol is the C library's.  Where the
- * program's malloc is jemalloc's (linked or preloaded), binding would put
- * the program's own blocks in the region, so everything goes through
- * mallocx, and past the thread caches, which that malloc shares.
+ * and free take a thread cache.  A thread that allocates here is bound to
+ * the region's arena ("thread.arena"), and blocks up to ALASKA_SMALL_MAX
+ * bytes, which jemalloc never hands to its arena for huge objects, come
+ * from the copy's malloc.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -34,8 +34,17 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <jemalloc/jemalloc.h>
-#include <valgrind/valgrind.h>
 #include "internal.h"
+
+/* libalaska's copy of jemalloc's API (Makefile.am); alaska_je_malloc and
+ * alaska_je_free are declared in internal.h, for halloc's fast path. */
+#define HIDDEN __attribute__((visibility("hidden")))
+HIDDEN void *alaska_je_mallocx(size_t size, int flags);
+HIDDEN size_t alaska_je_sallocx(const void *p, int flags);
+HIDDEN void *alaska_je_rallocx(void *p, size_t size, int flags);
+HIDDEN size_t alaska_je_nallocx(size_t size, int flags);
+HIDDEN int alaska_je_mallctl(const char *name, void *old, size_t *oldlen, void *new,
+                             size_t newlen);
 
 #define PIECE_ALIGN (UINT64_C(2) << 20)        /* pieces start on 2 MiB */
 
@@ -89,11 +98,8 @@ static extent_hooks_t hooks = {
 static int arena_flags = -1;
 static unsigned arena_ind;
 
-/* jemalloc's own malloc and free (NULL: mallocx and dallocx only), and
- * this thread's binding to the region's arena; halloc and hfree read
- * them inline (internal.h). */
-void *(*alaska_je_malloc)(size_t);
-void (*alaska_je_free)(void *);
+/* This thread's binding to the region's arena; halloc and hfree read it
+ * inline (internal.h). */
 __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 
 uint16_t alaska_small_usable[ALASKA_SMALL_MAX / 16 + 1];
@@ -105,31 +111,12 @@ static pthread_once_t created = PTHREAD_ONCE_INIT;
 static void arena_create(void)
 {
   for (size_t i = 0; i <= ALASKA_SMALL_MAX / 16; i++)
-    alaska_small_usable[i] = (uint16_t) nallocx(i ? i * 16 : 16, 0);
+    alaska_small_usable[i] = (uint16_t) alaska_je_nallocx(i ? i * 16 : 16, 0);
   size_t sz = sizeof arena_ind;
   extent_hooks_t *hp = &hooks;
-  if (mallctl("arenas.create", &arena_ind, &sz, &hp, sizeof hp) != 0)
+  if (alaska_je_mallctl("arenas.create", &arena_ind, &sz, &hp, sizeof hp) != 0)
     alaska_fatal("cannot create the jemalloc arena of the backing region");
-  int flags = MALLOCX_ARENA(arena_ind);
-
-  /* Under valgrind, jemalloc's malloc and free run valgrind's own heap
-   * (memcheck replaces them in every library): mallocx and dallocx only. */
-  Dl_info info;
-  void *lib = !RUNNING_ON_VALGRIND && dladdr((void *) mallocx, &info) && info.dli_fname
-              ? dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD) : NULL;
-  if (lib) {
-    void *m = dlsym(lib, "malloc"), *f = dlsym(lib, "free");
-    if (m && f && dlsym(RTLD_DEFAULT, "malloc") != m) {
-      alaska_je_malloc = (void *(*)(size_t)) m;
-      alaska_je_free = (void (*)(void *)) f;
-    }
-    dlclose(lib);
-  }
-  /* Otherwise the program's malloc shares jemalloc's thread caches, which
-   * hand a block to whichever arena asks next: none for the region's. */
-  if (!alaska_je_malloc)
-    flags |= MALLOCX_TCACHE_NONE;
-  __atomic_store_n(&arena_flags, flags, __ATOMIC_RELEASE);     /* last: region_ready */
+  __atomic_store_n(&arena_flags, MALLOCX_ARENA(arena_ind), __ATOMIC_RELEASE);  /* last: region_ready */
 }
 
 void alaska_region_load(void)
@@ -148,10 +135,34 @@ static __attribute__((noinline, cold)) int bind_thread(void)
 {
   unsigned ind = arena_ind, now = ~0u;
   size_t sz = sizeof now;
-  alaska_region_bound = mallctl("thread.arena", &now, &sz, &ind, sizeof ind) == 0
-                 && mallctl("thread.arena", &now, &sz, NULL, 0) == 0 && now == arena_ind
+  alaska_region_bound = alaska_je_mallctl("thread.arena", &now, &sz, &ind, sizeof ind) == 0
+                 && alaska_je_mallctl("thread.arena", &now, &sz, NULL, 0) == 0 && now == arena_ind
                  ? 1 : -1;
   return alaska_region_bound;
+}
+
+/* jemalloc's fork handlers.  Its call to pthread_atfork, made as it
+ * starts, comes here (Makefile.am), and libalaska's own handlers
+ * (threads.c) run them: inside libalaska's locks, since a thread holding
+ * one of those may be waiting for one of jemalloc's, and jemalloc starts
+ * after libalaska registered its handlers, which would otherwise make
+ * jemalloc's lock first. */
+static void (*je_fork[3])(void);
+static int je_fork_set;
+
+HIDDEN int alaska_je_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void))
+{
+  je_fork[0] = prepare;
+  je_fork[1] = parent;
+  je_fork[2] = child;
+  __atomic_store_n(&je_fork_set, 1, __ATOMIC_RELEASE);
+  return 0;
+}
+
+void alaska_region_fork(enum alaska_fork_stage stage)
+{
+  if (__atomic_load_n(&je_fork_set, __ATOMIC_ACQUIRE) && je_fork[stage])
+    je_fork[stage]();
 }
 
 /* The size to reserve: ALASKA_HEAP_SIZE, or the default. */
@@ -219,7 +230,7 @@ ALASKA_API void *alaska_region_reserve(size_t size, size_t align)
  * own malloc in this thread (binding it on first use)? */
 static inline int fast_path(size_t size, size_t align)
 {
-  return alaska_je_malloc && size <= ALASKA_SMALL_MAX && align <= 16
+  return size <= ALASKA_SMALL_MAX && align <= 16
          && (likely(alaska_region_bound > 0) || (alaska_region_bound == 0 && bind_thread() > 0));
 }
 
@@ -237,22 +248,19 @@ ALASKA_API void *alaska_region_malloc(size_t size, size_t align, int zero)
   int flags = arena_flags | (zero ? MALLOCX_ZERO : 0);
   if (align > 16)
     flags |= MALLOCX_ALIGN(align);
-  return mallocx(size, flags);
+  return alaska_je_mallocx(size, flags);
 }
 
 ALASKA_API void alaska_region_free(void *p)
 {
   region_ready();
-  if (alaska_je_free)
-    alaska_je_free(p);
-  else
-    dallocx(p, arena_flags);
+  alaska_je_free(p);
 }
 
 ALASKA_API size_t alaska_region_usable_size(const void *p)
 {
   region_ready();
-  return sallocx(p, 0);
+  return alaska_je_sallocx(p, 0);
 }
 
 /* NULL (p untouched) when the region is full.  Small to small by hand,
@@ -264,7 +272,7 @@ ALASKA_API void *alaska_region_realloc(void *p, size_t size)
   region_ready();
   size = alaska_round16(size);
   if (fast_path(size, 16)) {
-    size_t old = sallocx(p, 0);
+    size_t old = alaska_je_sallocx(p, 0);
     if (old <= ALASKA_SMALL_MAX) {
       if (alaska_small_usable[size >> 4] == old)
         return p;
@@ -276,5 +284,5 @@ ALASKA_API void *alaska_region_realloc(void *p, size_t size)
       return np;
     }
   }
-  return rallocx(p, size, arena_flags);
+  return alaska_je_rallocx(p, size, arena_flags);
 }

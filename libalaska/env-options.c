@@ -3,7 +3,8 @@
  * tables of libalaska (ALASKA_*) and libanchorage (ANCHORAGE_*).  Each
  * library compiles its own hidden copy of this file (env-options.h). */
 #include <errno.h>
-#include <math.h>
+#include <math.h>             /* isfinite: a macro, no libm */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +85,7 @@ static int parse(struct env_option *o, const char *s)
     v = (double) strtoull(s, &end, 10);
     const char *units = "KMGT", *u = *end ? strchr(units, *end) : NULL;
     if (u) {
-      v = ldexp(v, 10 * (int) (u - units + 1));
+      v *= (double) (UINT64_C(1) << (10 * (u - units + 1)));
       end++;
     }
     break;
@@ -111,7 +112,8 @@ static const char *expected(const struct env_option *o, char *buf, size_t size)
   case ENV_REAL: snprintf(buf, size, "a number from %g to %g", o->min, o->max); break;
   case ENV_SIZE:
     snprintf(buf, size, "a size from %.0fG to %.0fT, such as 2T or 64G",
-             ldexp(o->min, -30), floor(ldexp(o->max, -40)));
+             o->min / (double) (UINT64_C(1) << 30),
+             (double) (uint64_t) (o->max / (double) (UINT64_C(1) << 40)));
     break;
   }
   return buf;

@@ -60,8 +60,7 @@ static void init_once(void)
   alaska_service = s;
   if (s == &alaska_service_malloc)
     alaska_region_load();       /* its fast path needs jemalloc at hand */
-  alaska_malloc_fast = s == &alaska_service_malloc && !alaska_stats_enabled
-                       && alaska_je_malloc && alaska_je_free;
+  alaska_malloc_fast = s == &alaska_service_malloc && !alaska_stats_enabled;
   alaska_service_fast = s != &alaska_service_malloc && !alaska_stats_enabled;
   if (alaska_option_long(ALASKA_OPT_VERBOSE))
     alaska_warn("handle table at %#llx, service %s",

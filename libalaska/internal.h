@@ -52,6 +52,10 @@ void alaska_region_init(void);          /* backing-region.c */
 /* Load jemalloc and set up the general allocator over the region now
  * (otherwise at its first use). */
 void alaska_region_load(void);
+/* Around fork, inside libalaska's own locks: the general allocator's
+ * (jemalloc's) fork handlers, once it has started. */
+enum alaska_fork_stage { ALASKA_FORK_PREPARE, ALASKA_FORK_PARENT, ALASKA_FORK_CHILD };
+void alaska_region_fork(enum alaska_fork_stage stage);
 /* The usable size of the block alaska_region_malloc (size, align, ...)
  * gives, for jemalloc's small classes (which depend on neither the arena
  * nor the thread cache), from a table filled with nallocx at start-up;
@@ -69,12 +73,12 @@ static inline size_t alaska_round16(size_t size)
   return size ? (size + 15) & ~(size_t) 15 : 16;
 }
 /* The fast path of small blocks, which halloc and hfree take inline for
- * the malloc service: jemalloc's own malloc and free (NULL where the
- * program's malloc is jemalloc's), and this thread's binding to the
- * region's arena (0 not yet bound, 1 bound, -1 the binding failed);
- * alaska_region_malloc binds a thread on its first allocation. */
-extern void *(*alaska_je_malloc)(size_t);
-extern void (*alaska_je_free)(void *);
+ * the malloc service: the malloc and free of libalaska's jemalloc
+ * (backing-region.c), and this thread's binding to the region's arena (0
+ * not yet bound, 1 bound, -1 the binding failed); alaska_region_malloc
+ * binds a thread on its first allocation. */
+__attribute__((visibility("hidden"))) void *alaska_je_malloc(size_t size);
+__attribute__((visibility("hidden"))) void alaska_je_free(void *p);
 extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 uint64_t alaska_table_bytes(void);      /* bytes of table pages kept for entries */

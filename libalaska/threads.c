@@ -120,10 +120,12 @@ static void before_fork(void)
   alaska_runtime_enter();
   alaska_ids_lock(1);
   alaska_arena_lock(1);
+  alaska_region_fork(ALASKA_FORK_PREPARE);
 }
 
 static void after_fork_parent(void)
 {
+  alaska_region_fork(ALASKA_FORK_PARENT);
   alaska_arena_lock(0);
   alaska_ids_lock(0);
   alaska_runtime_leave();
@@ -132,6 +134,7 @@ static void after_fork_parent(void)
 static void after_fork_child(void)
 {
   static struct alaska_thread child;
+  alaska_region_fork(ALASKA_FORK_CHILD);
   alaska_arena_lock(0);
   alaska_ids_lock(0);
   alaska_threads = NULL;

@@ -254,7 +254,7 @@ extern uint16_t anchorage_hot_max[NCLASSES];
  * without the shard's lock; a pass and the thread's exit free them. */
 #define NMEDIUM    64                   /* classes NCLASSES .. NCLASSES + 63 */
 #define MHOT_MAX   2
-#define MHOT_BYTES ((long) 256 << 10)
+#define MHOT_BYTES ((long) 64 << 10)
 struct theap {
   struct page *cur[NCLASSES];   /* where the class allocates; never NULL */
   void *mhot[NMEDIUM];          /* medium hot blocks, newest first */
