@@ -166,6 +166,14 @@
   X(dn_comp,       alaska_dn_comp)                    \
   X(ns_name_compress, alaska_ns_name_compress)        \
   X(ns_name_pack,  alaska_ns_name_pack)               \
+  X(getsubopt,    alaska_getsubopt)                   \
+  X(fts_open,     alaska_fts_open)                    \
+  X(fts64_open,   alaska_fts64_open)                  \
+  X(argz_create,  alaska_argz_create)                 \
+  X(putgrent,     alaska_putgrent)                    \
+  X(putsgent,     alaska_putsgent)                    \
+  X(backtrace_symbols, alaska_backtrace_symbols)      \
+  X(backtrace_symbols_fd, alaska_backtrace_symbols_fd)\
   /* lists of asynchronous requests */                \
   X(getaddrinfo_a, alaska_getaddrinfo_a)              \
   X(gai_suspend,   alaska_gai_suspend)                \

@@ -1,37 +1,50 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STRUCT_WITH_PTRS one level below the slots: putgrent reads the strings
-   of struct group's gr_mem, an array the plugin marshals only as the
-   member's value.  Literal member names, in an array on the stack or on
-   the heap, pass; a strdup'd name there stops the program, naming the
-   function and the argument, before glibc reads the handle. */
+/* STRUCT_WITH_PTRS one level below the slots: __cmsg_nxthdr (CMSG_NXTHDR,
+   a call with -fno-inline) is given a struct msghdr, whose msg_iov points
+   to iovecs with data pointers of their own, which the plugin marshals
+   only as the member's value.  Literal buffers there, in an iovec on the
+   stack or on the heap, pass, and the next header comes back as a handle
+   into the control buffer; a strdup'd buffer stops the program, naming
+   the function and the argument, before glibc could read the handle. */
 /* { dg-do run } */
+/* { dg-options "-fno-inline" } */
 /* { dg-exit-status SIGABRT } */
-/* { dg-output "^staff:x:50:alice,bob\nstaff:x:50:carol,dave\n" } */
-/* { dg-output "alaska: putgrent: argument 1 holds a handle in a field the runtime cannot translate \\(see alaska\\(7\\)\\)\n$" } */
+/* { dg-output "^next at 24 handle 1\nnext at 24 handle 1\n" } */
+/* { dg-output "alaska: __cmsg_nxthdr: argument 1 holds a handle in a field the runtime cannot translate \\(see alaska\\(7\\)\\)\n$" } */
 #define _GNU_SOURCE
-#include <grp.h>
+#include <alaska.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 
 int main (void)
 {
   setvbuf (stdout, NULL, _IONBF, 0);
-  struct group *g = malloc (sizeof *g);
-  g->gr_name = strdup ("staff");
-  g->gr_passwd = strdup ("x");
-  g->gr_gid = 50;
-  char *on_stack[] = { "alice", "bob", NULL };
-  g->gr_mem = on_stack;
-  putgrent (g, stdout);
-  char **heap = malloc (3 * sizeof *heap);
-  heap[0] = "carol";
-  heap[1] = "dave";
-  heap[2] = NULL;
-  g->gr_mem = heap;
-  putgrent (g, stdout);
-  heap[0] = strdup ("eve");
-  putgrent (g, stdout);
+  size_t len = 2 * CMSG_SPACE (sizeof (int));
+  char *control = calloc (1, len);
+  struct msghdr *m = calloc (1, sizeof *m);
+  m->msg_control = control;
+  m->msg_controllen = len;
+  struct cmsghdr *c = CMSG_FIRSTHDR (m);
+  c->cmsg_len = CMSG_LEN (sizeof (int));
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  char literal[] = "x";
+  struct iovec on_stack = { literal, 1 };
+  m->msg_iov = &on_stack;
+  m->msg_iovlen = 1;
+  struct cmsghdr *n = __cmsg_nxthdr (m, c);
+  printf ("next at %ld handle %d\n", (long) ((char *) n - control), alaska_is_handle (n));
+  struct iovec *heap = malloc (sizeof *heap);
+  heap->iov_base = "y";
+  heap->iov_len = 1;
+  m->msg_iov = heap;
+  n = __cmsg_nxthdr (m, c);
+  printf ("next at %ld handle %d\n", (long) ((char *) n - control), alaska_is_handle (n));
+  heap->iov_base = strdup ("z");
+  __cmsg_nxthdr (m, c);
   printf ("not reached\n");
   return 0;
 }
