@@ -44,7 +44,7 @@
  * to be no handle.
  *
  * One level further than the slots marshalling does not go: where a
- * slot's type points to a pointer (wordexp_t's `char **we_wordv') or to a
+ * slot's type points to a pointer (a `char **' member) or to a
  * structure with data pointer members (struct mmsghdr's msg_iov, an
  * iovec), the callee would read those pointers untranslated.  For each
  * such place the call gets, before it, alaska_marshal_deep (v, offset,

@@ -20,7 +20,7 @@
  * (alaska_marshal_libc).
  *
  * Where marshalling does not reach -- a pointer one level below a slot,
- * such as the strings of wordexp_t's we_wordv or the iovecs of a struct
+ * such as the strings of a `char **' member or the iovecs of a struct
  * mmsghdr -- alaska_marshal_deep stops the program if a live handle is
  * there, before the callee reads it.  It reads only memory known to be
  * readable: a handle's object, a kept object at its address, and the
