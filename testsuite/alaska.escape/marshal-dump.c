@@ -4,13 +4,16 @@
    parameter, each data pointer member (z_stream: next_in, next_out, msg,
    state, opaque -- not the zalloc and zfree callbacks); a `T *const *'
    array, each element of an array of known length, and otherwise a check
-   at run time (printf_size's args).  Wrapped functions (strtol, getsubopt), the C library's own
-   structures (FILE) and pointers to plain data get none. */
+   at run time (printf_size's args), or one slot where the pointers there
+   lead only to the library's memory (tfind's root).  Wrapped functions
+   (strtol, getsubopt), the C library's own structures (FILE) and
+   pointers to plain data get none. */
 /* { dg-do compile } */
 /* { dg-options "-fdump-tree-alaska" } */
 #define _GNU_SOURCE
 #include <iconv.h>
 #include <printf.h>
+#include <search.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +60,11 @@ int known (FILE *f, const struct printf_info *info, const double *d)
   return printf_size (f, info, args);
 }
 
+void *root (const char *key, void *const *rootp, int (*cmp) (const void *, const void *))
+{
+  return tfind (key, rootp, cmp);
+}
+
 int unknown (FILE *f, const struct printf_info *info, const void *const *args)
 {
   return printf_size (f, info, args);
@@ -71,4 +79,6 @@ int unknown (FILE *f, const struct printf_info *info, const void *const *args)
 /* { dg-final { scan-alaska-dump-fn-times none "^alaska: marshal" 0 } } */
 /* { dg-final { scan-alaska-dump-fn-times known "^alaska: marshal slot: " 1 } } */
 /* { dg-final { scan-alaska-dump-fn-times unknown "^alaska: marshal slot: " 0 } } */
+/* { dg-final { scan-alaska-dump-fn-times root "^alaska: marshal slot: argument 1, offset 0$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times root "unknown length" 0 } } */
 /* { dg-final { scan-alaska-dump-fn-times unknown "^alaska: marshal printf_size: argument 2 is an array of unknown length, checked at run time$" 1 } } */
