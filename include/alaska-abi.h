@@ -131,6 +131,7 @@
   X(preadv,        alaska_preadv)                     \
   X(sendmsg,       alaska_sendmsg)                    \
   X(recvmsg,       alaska_recvmsg)                    \
+  X(__cmsg_nxthdr, alaska___cmsg_nxthdr)              \
   X(pwritev64,     alaska_pwritev64)                  \
   X(preadv64,      alaska_preadv64)                   \
   X(pwritev2,      alaska_pwritev2)                   \

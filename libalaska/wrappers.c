@@ -409,6 +409,19 @@ ALASKA_API int alaska_recvmmsg(int fd, struct mmsghdr *msgvec, unsigned int vlen
   return r;
 }
 
+/* __cmsg_nxthdr (CMSG_NXTHDR when not inlined) reads only msg_control and
+ * msg_controllen of the message, never its iovecs or name, and returns a
+ * pointer into the control buffer, as cmsg is: handle + offset again. */
+ALASKA_API struct cmsghdr *alaska___cmsg_nxthdr(struct msghdr *mhdr, struct cmsghdr *cmsg)
+{
+  WRAPPER_SCOPE;
+  struct msghdr m = *T(mhdr);
+  m.msg_control = T(m.msg_control);
+  char *t = T((char *) cmsg);
+  char *r = (char *) __cmsg_nxthdr(&m, (struct cmsghdr *) t);
+  return (struct cmsghdr *) rebase((char *) cmsg, t, r);
+}
+
 /* A raw copy of a NULL-terminated vector of strings (argv, envp), the
  * strings with it, in one block of libc memory: freed by the caller.  An
  * environment may hold more strings than a wrapper can pin, so they are

@@ -1,50 +1,40 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* STRUCT_WITH_PTRS one level below the slots: __cmsg_nxthdr (CMSG_NXTHDR,
-   a call with -fno-inline) is given a struct msghdr, whose msg_iov points
-   to iovecs with data pointers of their own, which the plugin marshals
-   only as the member's value.  Literal buffers there, in an iovec on the
-   stack or on the heap, pass, and the next header comes back as a handle
-   into the control buffer; a strdup'd buffer stops the program, naming
-   the function and the argument, before glibc could read the handle. */
+/* STRUCT_WITH_PTRS one level below the slots: curl_slist_append walks the
+   list it is given to its end, and the plugin marshals only the first
+   node's members (data, next); the node next points to is checked at run
+   time, as the pass's dump counts it.  A list of malloc'd nodes with
+   literal strings passes, and curl appends to it; a strdup'd string in
+   the second node stops the program, naming the function and the
+   argument, before libcurl could read the handle. */
 /* { dg-do run } */
-/* { dg-options "-fno-inline" } */
+/* { dg-require-pkg "libcurl" } */
+/* { dg-options "-Wl,--no-as-needed -lcurl -fdump-tree-alaska" } */
 /* { dg-exit-status SIGABRT } */
-/* { dg-output "^next at 24 handle 1\nnext at 24 handle 1\n" } */
-/* { dg-output "alaska: __cmsg_nxthdr: argument 1 holds a handle in a field the runtime cannot translate \\(see alaska\\(7\\)\\)\n$" } */
-#define _GNU_SOURCE
-#include <alaska.h>
+/* { dg-final { scan-alaska-dump-fn-times append "^alaska: marshal curl_slist_append: argument 0, offset 8: the pointer at offset (0|8) below it is checked at run time$" 2 } } */
+/* { dg-output "^appended: a b c\n" } */
+/* { dg-output "alaska: curl_slist_append: argument 1 holds a handle in a field the runtime cannot translate \\(see alaska\\(7\\)\\)\n$" } */
+#include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <sys/uio.h>
+
+static __attribute__((noipa)) void append (struct curl_slist *list, const char *s)
+{
+  curl_slist_append (list, s);
+}
 
 int main (void)
 {
   setvbuf (stdout, NULL, _IONBF, 0);
-  size_t len = 2 * CMSG_SPACE (sizeof (int));
-  char *control = calloc (1, len);
-  struct msghdr *m = calloc (1, sizeof *m);
-  m->msg_control = control;
-  m->msg_controllen = len;
-  struct cmsghdr *c = CMSG_FIRSTHDR (m);
-  c->cmsg_len = CMSG_LEN (sizeof (int));
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  char literal[] = "x";
-  struct iovec on_stack = { literal, 1 };
-  m->msg_iov = &on_stack;
-  m->msg_iovlen = 1;
-  struct cmsghdr *n = __cmsg_nxthdr (m, c);
-  printf ("next at %ld handle %d\n", (long) ((char *) n - control), alaska_is_handle (n));
-  struct iovec *heap = malloc (sizeof *heap);
-  heap->iov_base = "y";
-  heap->iov_len = 1;
-  m->msg_iov = heap;
-  n = __cmsg_nxthdr (m, c);
-  printf ("next at %ld handle %d\n", (long) ((char *) n - control), alaska_is_handle (n));
-  heap->iov_base = strdup ("z");
-  __cmsg_nxthdr (m, c);
+  struct curl_slist *a = malloc (sizeof *a), *b = malloc (sizeof *b);
+  a->data = "a", a->next = b;
+  b->data = "b", b->next = NULL;
+  append (a, "c");
+  printf ("appended: %s %s %s\n", a->data, a->next->data, a->next->next->data);
+  curl_slist_free_all (b->next);
+  b->next = NULL;
+  b->data = strdup ("eve");
+  append (a, "d");
   printf ("not reached\n");
   return 0;
 }
