@@ -175,6 +175,7 @@
   X(putsgent,     alaska_putsgent)                    \
   X(backtrace_symbols, alaska_backtrace_symbols)      \
   X(backtrace_symbols_fd, alaska_backtrace_symbols_fd)\
+  X(printf_size,  alaska_printf_size)                 \
   /* lists of asynchronous requests */                \
   X(getaddrinfo_a, alaska_getaddrinfo_a)              \
   X(gai_suspend,   alaska_gai_suspend)                \

@@ -150,7 +150,7 @@ ALASKA_API void alaska_marshal_array(const void *const *array, const char *fn)
 {
   if (array && alaska_live_handle((uintptr_t) array[0]))
     alaska_fatal("%s was given an array of pointers holding handles (its first is %p), "
-                 "whose length the plugin cannot know: the C library would read them "
+                 "whose length the plugin cannot know: the callee would read them "
                  "untranslated; this is not supported (see alaska(7), LIMITS)",
                  fn, array[0]);
 }

@@ -3,7 +3,7 @@
  * that read an array of pointers during the call and keep none of them
  * (ALASKA_WRAPPERS in alaska-abi.h): getsubopt's tokens, fts_open's and
  * argz_create's paths and words, putgrent's and putsgent's member lists,
- * and backtrace_symbols' return addresses.  A string array gets a raw
+ * backtrace_symbols' return addresses, and printf_size's one argument.  A string array gets a raw
  * copy for the call (alaska_translate_vector), an address array a
  * translation of the array alone: its elements are never followed. */
 #define _GNU_SOURCE
@@ -13,6 +13,7 @@
 #include <fts.h>
 #include <grp.h>
 #include <gshadow.h>
+#include <printf.h>
 #include <stdlib.h>
 #include "internal.h"
 
@@ -124,4 +125,14 @@ ALASKA_API void alaska_backtrace_symbols_fd(void *const *buffer, int size, int f
 {
   WRAPPER_SCOPE;
   backtrace_symbols_fd(T(buffer), size, fd);
+}
+
+/* printf_size formats one argument, a double or long double args[0]
+ * points to. */
+ALASKA_API int alaska_printf_size(FILE *fp, const struct printf_info *info,
+                                  const void *const *args)
+{
+  WRAPPER_SCOPE;
+  const void *arg[1] = { T(T(args)[0]) };
+  return printf_size(fp, T(info), arg);
 }

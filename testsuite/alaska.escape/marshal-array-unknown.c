@@ -1,36 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An array of pointers of unknown length (a `T *const *' parameter given a
-   malloc'd array) cannot be marshalled: printf_size given a malloc'd array
-   of pointers to malloc'd values stops the program with a message naming
-   it, before glibc reads a handle.  A known array on the stack passes. */
+   malloc'd array) cannot be marshalled: a function of code the plugin did
+   not compile (alaska_external), given strdup'd strings in a malloc'd
+   array, stops the program with a message naming it, before it reads a
+   handle.  A known array of string literals on the stack passes. */
 /* { dg-do run } */
+/* { dg-plain-sources "units/plain-lengths.c" } */
 /* { dg-exit-status SIGABRT } */
-/* { dg-output "^known: 2.0k\n" } */
-/* { dg-output "alaska: printf_size was given an array of pointers holding handles \[^\n\]*not supported \\(see alaska\\(7\\), LIMITS\\)\n$" } */
-#define _GNU_SOURCE
-#include <printf.h>
+/* { dg-output "^literals: 5\n" } */
+/* { dg-output "alaska: plain_lengths was given an array of pointers holding handles \[^\n\]*not supported \\(see alaska\\(7\\), LIMITS\\)\n$" } */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+int plain_lengths (char *const *v) __attribute__ ((alaska_external));
+
 int main (void)
 {
   setvbuf (stdout, NULL, _IONBF, 0);
-  struct printf_info info;
-  memset (&info, 0, sizeof info);
-  info.prec = 1;
-  info.spec = 'k';
-  double d = 2048.0;
-  const void *known[] = { &d };
-  printf ("known: ");
-  printf_size (stdout, &info, known);
-  printf ("\n");
+  char *const literals[] = { "ab", "cde", NULL };
+  printf ("literals: %d\n", plain_lengths (literals));
 
-  double *h = malloc (sizeof *h);
-  *h = 3072.0;
-  const void **heap = malloc (sizeof *heap);
-  heap[0] = h;
-  printf_size (stdout, &info, heap);
-  printf ("\nnot reached\n");
+  char **heap = malloc (3 * sizeof *heap);
+  heap[0] = strdup ("ab");
+  heap[1] = strdup ("cde");
+  heap[2] = NULL;
+  printf ("heap: %d\n", plain_lengths (heap));
   return 0;
 }

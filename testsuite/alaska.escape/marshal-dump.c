@@ -4,10 +4,10 @@
    parameter, each data pointer member (z_stream: next_in, next_out, msg,
    state, opaque -- not the zalloc and zfree callbacks); a `T *const *'
    array, each element of an array of known length, and otherwise a check
-   at run time (printf_size's args), or one slot where the pointers there
-   lead only to the library's memory (tfind's root).  Wrapped functions
-   (strtol, getsubopt), the C library's own structures (FILE) and
-   pointers to plain data get none. */
+   at run time (an alaska_external function's), or one slot where the
+   pointers there lead only to the library's memory (tfind's root).
+   Wrapped functions (strtol, getsubopt, printf_size), the C library's own
+   structures (FILE) and pointers to plain data get none. */
 /* { dg-do compile } */
 /* { dg-options "-fdump-tree-alaska" } */
 #define _GNU_SOURCE
@@ -54,9 +54,16 @@ long none (const char *s, char **end, FILE *f, char *d)
   return strtol (s, end, 10) + (long) memcpy (d, s, 4);
 }
 
-int known (FILE *f, const struct printf_info *info, const double *d)
+int plain_lengths (char *const *v) __attribute__ ((alaska_external));
+
+int known (char *p, char *q)
 {
-  const void *const args[] = { d };
+  char *const a[] = { p, q, NULL };
+  return plain_lengths (a);
+}
+
+int sized (FILE *f, const struct printf_info *info, const void *const *args)
+{
   return printf_size (f, info, args);
 }
 
@@ -65,9 +72,9 @@ void *root (const char *key, void *const *rootp, int (*cmp) (const void *, const
   return tfind (key, rootp, cmp);
 }
 
-int unknown (FILE *f, const struct printf_info *info, const void *const *args)
+int unknown (char *const *v)
 {
-  return printf_size (f, info, args);
+  return plain_lengths (v);
 }
 
 /* { dg-final { scan-alaska-dump-fn-times subopt "^alaska: marshal" 0 } } */
@@ -77,8 +84,9 @@ int unknown (FILE *f, const struct printf_info *info, const void *const *args)
 /* { dg-final { scan-alaska-dump-fn-times expand "^alaska: marshal slot: " 5 } } */
 /* { dg-final { scan-alaska-dump-fn-times when "^alaska: marshal slot: " 1 } } */
 /* { dg-final { scan-alaska-dump-fn-times none "^alaska: marshal" 0 } } */
-/* { dg-final { scan-alaska-dump-fn-times known "^alaska: marshal slot: " 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times known "^alaska: marshal slot: " 3 } } */
+/* { dg-final { scan-alaska-dump-fn-times sized "^alaska: marshal" 0 } } */
 /* { dg-final { scan-alaska-dump-fn-times unknown "^alaska: marshal slot: " 0 } } */
 /* { dg-final { scan-alaska-dump-fn-times root "^alaska: marshal slot: argument 1, offset 0$" 1 } } */
 /* { dg-final { scan-alaska-dump-fn-times root "unknown length" 0 } } */
-/* { dg-final { scan-alaska-dump-fn-times unknown "^alaska: marshal printf_size: argument 2 is an array of unknown length, checked at run time$" 1 } } */
+/* { dg-final { scan-alaska-dump-fn-times unknown "^alaska: marshal plain_lengths: argument 0 is an array of unknown length, checked at run time$" 1 } } */

@@ -8,5 +8,6 @@
 /* { dg-output "argz moved 1: 0 length 10 count 3 second bc\n" } */
 /* { dg-output "putgrent 0 moved 1: staff:x:50:alice,bob\n" } */
 /* { dg-output "putsgent 0 moved 1: staff:!:root:alice,bob\n" } */
+/* { dg-output "printf_size 4 moved 1: 3.0k\n" } */
 /* { dg-output "backtrace_symbols 1 backtrace_symbols_fd 1\n$" } */
 #include "wrap-vectors.c"

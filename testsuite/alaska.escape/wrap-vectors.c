@@ -4,7 +4,8 @@
    barrier has moved them (ALASKA_SERVICE=malloc): fts_open's paths (it
    copies them: the walk goes on after another barrier), argz_create's
    words, putgrent's and putsgent's member lists (the libalaska wrappers
-   pass raw copies), and backtrace_symbols and backtrace_symbols_fd given
+   pass raw copies), printf_size's array with a pointer to a malloc'd
+   double, and backtrace_symbols and backtrace_symbols_fd given
    a malloc'd array whose first address is a handle: it is printed as the
    number it is, not followed. */
 /* { dg-do run } */
@@ -13,6 +14,7 @@
 /* { dg-output "argz moved 1: 0 length 10 count 3 second bc\n" } */
 /* { dg-output "putgrent 0 moved 1: staff:x:50:alice,bob\n" } */
 /* { dg-output "putsgent 0 moved 1: staff:!:root:alice,bob\n" } */
+/* { dg-output "printf_size 4 moved 1: 3.0k\n" } */
 /* { dg-output "backtrace_symbols 1 backtrace_symbols_fd 1\n$" } */
 #define _GNU_SOURCE
 #include <alaska.h>
@@ -20,6 +22,7 @@
 #include <execinfo.h>
 #include <fts.h>
 #include <grp.h>
+#include <printf.h>
 #include <gshadow.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -122,6 +125,28 @@ static __attribute__((noinline)) void groups (void)
   free (g->gr_name), free (g->gr_passwd), free (g);
 }
 
+/* A malloc'd array holding a malloc'd double, made in a frame of its own. */
+static __attribute__((noipa)) const void **one_double (double v)
+{
+  double *d = malloc (sizeof *d);
+  *d = v;
+  const void **args = malloc (sizeof *args);
+  args[0] = d;
+  return args;
+}
+
+static __attribute__((noinline)) void sizes (void)
+{
+  struct printf_info *info = calloc (1, sizeof *info);
+  info->prec = 1;
+  info->spec = 'k';
+  const void **args = one_double (3072.0);
+  int moved = barrier_moves (args[0]);
+  FILE *f = tmpfile ();
+  show ("printf_size", printf_size (f, info, args), moved, f);
+  free ((void *) args[0]), free (args), free (info);
+}
+
 static __attribute__((noinline)) void symbols (void)
 {
   void **addrs = malloc (2 * sizeof *addrs);
@@ -147,6 +172,7 @@ int main (void)
   walk ();
   words ();
   groups ();
+  sizes ();
   symbols ();
   return 0;
 }
