@@ -18,7 +18,9 @@
  *     tokens): the elements of an array the argument names with a known
  *     length are slots; otherwise libalaska checks at run time that its
  *     first element is no handle, and stops the program naming the
- *     function if it is (ALASKA_MARSHAL_ARRAY_FN).
+ *     function if it is (ALASKA_MARSHAL_ARRAY_FN).  Where the pointers
+ *     there lead only to the library's own memory (KEPT_PTRS: tfind's
+ *     root), the first element is a slot, nothing below it checked.
  * Functions with wrappers in libalaska never get here: the call is
  * redirected to the wrapper first.
  *
@@ -44,7 +46,7 @@
  * to be no handle.
  *
  * One level further than the slots marshalling does not go: where a
- * slot's type points to a pointer (wordexp_t's `char **we_wordv') or to a
+ * slot's type points to a pointer (a `char **' member) or to a
  * structure with data pointer members (struct mmsghdr's msg_iov, an
  * iovec), the callee would read those pointers untranslated.  For each
  * such place the call gets, before it, alaska_marshal_deep (v, offset,
@@ -307,6 +309,8 @@ bool alaska_marshal_call (gcall *call, gimple_stmt_iterator *gsi, pin_set_builde
         }
       if (data_pointer_p (q) && !TYPE_READONLY (q))
         offs.push_back ({0, q});
+      else if (data_pointer_p (q) && name && alaska_libc_kept_ptrs_arg (name, i))
+        offs.push_back ({0, q});        /* tfind's root: the library's nodes */
       else if (data_pointer_p (q))
         {
           HOST_WIDE_INT len = known_array_length (arg);

@@ -131,6 +131,7 @@
   X(preadv,        alaska_preadv)                     \
   X(sendmsg,       alaska_sendmsg)                    \
   X(recvmsg,       alaska_recvmsg)                    \
+  X(__cmsg_nxthdr, alaska___cmsg_nxthdr)              \
   X(pwritev64,     alaska_pwritev64)                  \
   X(preadv64,      alaska_preadv64)                   \
   X(pwritev2,      alaska_pwritev2)                   \
@@ -166,6 +167,15 @@
   X(dn_comp,       alaska_dn_comp)                    \
   X(ns_name_compress, alaska_ns_name_compress)        \
   X(ns_name_pack,  alaska_ns_name_pack)               \
+  X(getsubopt,    alaska_getsubopt)                   \
+  X(fts_open,     alaska_fts_open)                    \
+  X(fts64_open,   alaska_fts64_open)                  \
+  X(argz_create,  alaska_argz_create)                 \
+  X(putgrent,     alaska_putgrent)                    \
+  X(putsgent,     alaska_putsgent)                    \
+  X(backtrace_symbols, alaska_backtrace_symbols)      \
+  X(backtrace_symbols_fd, alaska_backtrace_symbols_fd)\
+  X(printf_size,  alaska_printf_size)                 \
   /* lists of asynchronous requests */                \
   X(getaddrinfo_a, alaska_getaddrinfo_a)              \
   X(gai_suspend,   alaska_gai_suspend)                \

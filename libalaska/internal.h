@@ -300,6 +300,9 @@ static inline void alaska_wrapper_end(int *unused)
     __atomic_store_n(&t->wrapper_pins_n, 0, __ATOMIC_RELAXED);
 }
 void alaska_wrapper_pins_full(const void *p) __attribute__((noreturn, cold));
+/* A raw copy of a NULL-terminated vector of strings, the strings with it,
+ * in one block of libc memory the caller frees (wrappers.c). */
+char **alaska_translate_vector(char *const *vec);
 static inline void *alaska_wrapper_pin(const void *p)
 {
   struct alaska_thread *t = alaska_self;

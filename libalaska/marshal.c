@@ -20,7 +20,7 @@
  * (alaska_marshal_libc).
  *
  * Where marshalling does not reach -- a pointer one level below a slot,
- * such as the strings of wordexp_t's we_wordv or the iovecs of a struct
+ * such as the strings of a `char **' member or the iovecs of a struct
  * mmsghdr -- alaska_marshal_deep stops the program if a live handle is
  * there, before the callee reads it.  It reads only memory known to be
  * readable: a handle's object, a kept object at its address, and the
@@ -150,7 +150,7 @@ ALASKA_API void alaska_marshal_array(const void *const *array, const char *fn)
 {
   if (array && alaska_live_handle((uintptr_t) array[0]))
     alaska_fatal("%s was given an array of pointers holding handles (its first is %p), "
-                 "whose length the plugin cannot know: the C library would read them "
+                 "whose length the plugin cannot know: the callee would read them "
                  "untranslated; this is not supported (see alaska(7), LIMITS)",
                  fn, array[0]);
 }

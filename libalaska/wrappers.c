@@ -409,12 +409,25 @@ ALASKA_API int alaska_recvmmsg(int fd, struct mmsghdr *msgvec, unsigned int vlen
   return r;
 }
 
+/* __cmsg_nxthdr (CMSG_NXTHDR when not inlined) reads only msg_control and
+ * msg_controllen of the message, never its iovecs or name, and returns a
+ * pointer into the control buffer, as cmsg is: handle + offset again. */
+ALASKA_API struct cmsghdr *alaska___cmsg_nxthdr(struct msghdr *mhdr, struct cmsghdr *cmsg)
+{
+  WRAPPER_SCOPE;
+  struct msghdr m = *T(mhdr);
+  m.msg_control = T(m.msg_control);
+  char *t = T((char *) cmsg);
+  char *r = (char *) __cmsg_nxthdr(&m, (struct cmsghdr *) t);
+  return (struct cmsghdr *) rebase((char *) cmsg, t, r);
+}
+
 /* A raw copy of a NULL-terminated vector of strings (argv, envp), the
  * strings with it, in one block of libc memory: freed by the caller.  An
  * environment may hold more strings than a wrapper can pin, so they are
  * copied inside the runtime, where no barrier moves anything, and none is
  * pinned. */
-static char **translate_vector(char *const *vec)
+char **alaska_translate_vector(char *const *vec)
 {
   if (!vec)
     return NULL;
@@ -441,7 +454,7 @@ static char **translate_vector(char *const *vec)
 #define EXEC_WRAPPER(call)                                              \
   {                                                                     \
     WRAPPER_SCOPE;                                                      \
-    char **a = translate_vector(argv);                                  \
+    char **a = alaska_translate_vector(argv);                           \
     if (argv && !a)                                                     \
       return -1;                                                        \
     int r = call;                                                       \
@@ -459,10 +472,10 @@ EXEC_WRAPPER(execvp(T(file), a))
 ALASKA_API int alaska_execve(const char *path, char *const argv[], char *const envp[])
 {
   WRAPPER_SCOPE;
-  char **e = translate_vector(envp);
+  char **e = alaska_translate_vector(envp);
   if (envp && !e)
     return -1;
-  char **a = translate_vector(argv);
+  char **a = alaska_translate_vector(argv);
   int r = argv && !a ? -1 : execve(T(path), a, e);
   int saved = errno;
   free(a);
@@ -474,10 +487,10 @@ ALASKA_API int alaska_execve(const char *path, char *const argv[], char *const e
 ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const envp[])
 {
   WRAPPER_SCOPE;
-  char **e = translate_vector(envp);
+  char **e = alaska_translate_vector(envp);
   if (envp && !e)
     return -1;
-  char **a = translate_vector(argv);
+  char **a = alaska_translate_vector(argv);
   int r = argv && !a ? -1 : execvpe(T(file), a, e);
   int saved = errno;
   free(a);
@@ -489,10 +502,10 @@ ALASKA_API int alaska_execvpe(const char *file, char *const argv[], char *const 
 ALASKA_API int alaska_fexecve(int fd, char *const argv[], char *const envp[])
 {
   WRAPPER_SCOPE;
-  char **e = translate_vector(envp);
+  char **e = alaska_translate_vector(envp);
   if (envp && !e)
     return -1;
-  char **a = translate_vector(argv);
+  char **a = alaska_translate_vector(argv);
   int r = argv && !a ? -1 : fexecve(fd, a, e);
   int saved = errno;
   free(a);
@@ -505,10 +518,10 @@ ALASKA_API int alaska_execveat(int dirfd, const char *path, char *const argv[],
                                char *const envp[], int flags)
 {
   WRAPPER_SCOPE;
-  char **e = translate_vector(envp);
+  char **e = alaska_translate_vector(envp);
   if (envp && !e)
     return -1;
-  char **a = translate_vector(argv);
+  char **a = alaska_translate_vector(argv);
   int r = argv && !a ? -1 : execveat(dirfd, T(path), a, e, flags);
   int saved = errno;
   free(a);
@@ -524,7 +537,7 @@ ALASKA_API int alaska_execveat(int dirfd, const char *path, char *const argv[],
                              char *const argv[], char *const envp[])           \
   {                                                                            \
     WRAPPER_SCOPE;                                                             \
-    char **a = translate_vector(argv), **e = translate_vector(envp);           \
+    char **a = alaska_translate_vector(argv), **e = alaska_translate_vector(envp);           \
     int r = (argv && !a) || (envp && !e)                                       \
       ? ENOMEM : fn(T(pid), T(path), T(actions), T(attr), a, e);               \
     free(a);                                                                   \

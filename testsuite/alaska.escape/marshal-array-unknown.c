@@ -1,28 +1,30 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* An array of pointers of unknown length (a `T *const *' parameter given a
-   malloc'd array) cannot be marshalled: getsubopt given strdup'd tokens in
-   a malloc'd array stops the program with a message naming it, before
-   glibc reads a handle.  A known array of string literals passes. */
+   malloc'd array) cannot be marshalled: a function of code the plugin did
+   not compile (alaska_external), given strdup'd strings in a malloc'd
+   array, stops the program with a message naming it, before it reads a
+   handle.  A known array of string literals on the stack passes. */
 /* { dg-do run } */
+/* { dg-plain-sources "units/plain-lengths.c" } */
 /* { dg-exit-status SIGABRT } */
-/* { dg-output "^literals: 1 v\n" } */
-/* { dg-output "alaska: getsubopt was given an array of pointers holding handles \[^\n\]*not supported \\(see alaska\\(7\\), LIMITS\\)\n$" } */
+/* { dg-output "^literals: 5\n" } */
+/* { dg-output "alaska: plain_lengths was given an array of pointers holding handles \[^\n\]*not supported \\(see alaska\\(7\\), LIMITS\\)\n$" } */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+int plain_lengths (char *const *v) __attribute__ ((alaska_external));
+
 int main (void)
 {
   setvbuf (stdout, NULL, _IONBF, 0);
-  char *const literals[] = { "k", "v", NULL };
-  char *opts = strdup ("v"), *value;
-  printf ("literals: %d %s\n", getsubopt (&opts, literals, &value), literals[1]);
+  char *const literals[] = { "ab", "cde", NULL };
+  printf ("literals: %d\n", plain_lengths (literals));
 
-  char **tokens = malloc (3 * sizeof *tokens);
-  tokens[0] = strdup ("k");
-  tokens[1] = strdup ("v");
-  tokens[2] = NULL;
-  char *more = strdup ("k=1");
-  printf ("heap tokens: %d\n", getsubopt (&more, tokens, &value));
+  char **heap = malloc (3 * sizeof *heap);
+  heap[0] = strdup ("ab");
+  heap[1] = strdup ("cde");
+  heap[2] = NULL;
+  printf ("heap: %d\n", plain_lengths (heap));
   return 0;
 }
