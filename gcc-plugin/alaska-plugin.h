@@ -99,6 +99,7 @@ struct alaska_safepoint_counts
   gimple *entry_stmt;           /* the entry safepoint */
 };
 alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsigned slots);
+void alaska_insert_function_note (function *fun);
 
 /* external-thunks.cc */
 void alaska_thunk_external_addresses (void *gcc_data, void *user_data);

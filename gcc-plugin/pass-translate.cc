@@ -503,7 +503,12 @@ static unsigned instrument_function (function *fun, const char *where, bool hois
       cleared = pins.clear_unstored (slots, sp.entry_stmt);
       free_dominance_info (CDI_DOMINATORS);
     }
-  bool vops = tr.need_vops || slots || sp.entry;
+  else
+    {
+      free_dominance_info (CDI_DOMINATORS);
+      alaska_insert_function_note (fun);
+    }
+  bool vops = tr.need_vops || slots || sp.entry || alaska_opts.no_track;
   if (vops)
     mark_virtual_operands_for_renaming (fun);
   record_statistics (fun, tr, pins, slots, sp);

@@ -140,3 +140,21 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
   n.entry++;
   return n;
 }
+
+/* -fplugin-arg-alaska-no-track: no safepoint, but an ALASKA_NOTE_FUNCTION
+ * note at the entry, which tells the runtime that this is instrumented
+ * code (indirect calls reach it with handles as they are).  The asm has
+ * no instruction and no operand. */
+void alaska_insert_function_note (function *fun)
+{
+  std::string text = ".Lalaska_fn%=:\n"
+    "\t.pushsection " ALASKA_NOTE_SECTION ",\"a\",@note\n"
+    "\t.balign 4\n\t.long " + std::to_string (sizeof ALASKA_NOTE_OWNER)
+    + "\n\t.long " + std::to_string (sizeof (struct alaska_function_note))
+    + "\n\t.long " + std::to_string (ALASKA_NOTE_FUNCTION)
+    + "\n\t.asciz \"" ALASKA_NOTE_OWNER "\"\n\t.balign 4\n"
+    "\t.long .Lalaska_fn%= - .\n\t.popsection";
+  gasm *as = gimple_build_asm_vec (text.c_str (), NULL, NULL, NULL, NULL);
+  gimple_asm_set_volatile (as, true);
+  gsi_insert_on_edge_immediate (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)), as);
+}

@@ -371,6 +371,7 @@ struct alaska_instrumented_text { uint64_t lo, span, foreign_call; };
 #define ALASKA_NOTE_ASSUMES      2
 #define ALASKA_NOTE_SAFEPOINT    3
 #define ALASKA_NOTE_ASSUMES_STACK 4
+#define ALASKA_NOTE_FUNCTION     5
 
 /* ------------------------------------------------------------------------
  * Safepoints.  The plugin puts a 5-byte NOP (ALASKA_SAFEPOINT_NOP) at the
@@ -403,6 +404,15 @@ struct alaska_instrumented_text { uint64_t lo, span, foreign_call; };
 #define ALASKA_SAFEPOINT_ENTRY      1
 #define ALASKA_SAFEPOINT_LATCH      2
 #define ALASKA_SAFEPOINT_CALL       3
+
+/* Code built with -fplugin-arg-alaska-no-track has no safepoints: the
+ * entry of each of its functions has an ALASKA_NOTE_FUNCTION note instead,
+ * whose descriptor is a struct alaska_function_note, so that the runtime
+ * knows it for instrumented code (indirect calls) all the same.  (Added
+ * within ABI 5; older readers ignore it.) */
+struct alaska_function_note {
+  int32_t pc;                   /* the function's entry minus this field's */
+};
 
 struct alaska_safepoint_note {
   int32_t pc;                   /* the NOP's address minus this field's */

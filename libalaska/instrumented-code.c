@@ -3,8 +3,9 @@
  * C library's, for calls through function pointers (alaska-abi.h,
  * "Indirect calls").
  *
- * Every loaded object with ALASKA_NOTE_SAFEPOINT entry notes has
- * instrumented code: from the start of its first instrumented function to
+ * Every loaded object with ALASKA_NOTE_SAFEPOINT entry notes or (built
+ * without tracking) ALASKA_NOTE_FUNCTION notes has instrumented code:
+ * from the start of its first instrumented function to
  * the end of its last (their FDEs).  Code outside that range -- other
  * libraries, the object's own start-up files, static libraries linked
  * after it -- is not.  The range of the main program is published in
@@ -51,12 +52,18 @@ struct scan { struct table *t; size_t cap; uintptr_t min_entry, max_entry; };
 static void on_entry(unsigned type, const char *desc, size_t size, void *arg)
 {
   struct scan *s = arg;
-  if (type != ALASKA_NOTE_SAFEPOINT || size < sizeof(struct alaska_safepoint_note))
+  int32_t rel;
+  if (type == ALASKA_NOTE_SAFEPOINT && size >= sizeof(struct alaska_safepoint_note)) {
+    const struct alaska_safepoint_note *n = (const void *) desc;
+    if (n->kind != ALASKA_SAFEPOINT_ENTRY)
+      return;
+    rel = n->pc;
+  } else if (type == ALASKA_NOTE_FUNCTION && size >= sizeof(struct alaska_function_note)) {
+    rel = ((const struct alaska_function_note *) (const void *) desc)->pc;
+  } else {
     return;
-  const struct alaska_safepoint_note *n = (const void *) desc;
-  if (n->kind != ALASKA_SAFEPOINT_ENTRY)
-    return;
-  uintptr_t pc = (uintptr_t) desc + n->pc;
+  }
+  uintptr_t pc = (uintptr_t) desc + rel;
   if (!s->min_entry || pc < s->min_entry)
     s->min_entry = pc;
   if (pc > s->max_entry)
