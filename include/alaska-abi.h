@@ -176,6 +176,8 @@
   X(backtrace_symbols, alaska_backtrace_symbols)      \
   X(backtrace_symbols_fd, alaska_backtrace_symbols_fd)\
   X(printf_size,  alaska_printf_size)                 \
+  X(glob,         alaska_glob)                        \
+  X(glob64,       alaska_glob64)                      \
   /* lists of asynchronous requests */                \
   X(getaddrinfo_a, alaska_getaddrinfo_a)              \
   X(gai_suspend,   alaska_gai_suspend)                \
