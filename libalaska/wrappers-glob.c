@@ -90,6 +90,8 @@ typedef int glob_fn(const char *, int, int (*)(const char *, int), void *);
 static int glob_through(glob_fn *call, const char *fn, const char *pattern, int flags,
                         int (*errfunc)(const char *, int), void *pglob, size_t size)
 {
+  if (!pglob)                   /* glob fails with EINVAL, reading nothing */
+    return call(NULL, flags, errfunc, NULL);
   char local[sizeof(glob_t)] __attribute__((aligned(__alignof__(glob_t))));
   alaska_wrapper_begin();
   char *pat = raw_pattern(pattern, fn);
