@@ -58,6 +58,12 @@ static size_t left_out;                 /* possible sources the look left out */
 static struct page *visit[MAX_VISIT];   /* the pages the barrier looks at */
 static unsigned nvisit;
 
+/* The last tie-break of every order of pages: by address. */
+static int page_order(const struct view *v, const struct view *w)
+{
+  return (uintptr_t) v->pg < (uintptr_t) w->pg ? -1 : (uintptr_t) v->pg > (uintptr_t) w->pg;
+}
+
 static int by_key(const void *a, const void *b)
 {
   const struct view *v = a, *w = b;
@@ -68,7 +74,7 @@ static int by_key(const void *a, const void *b)
   int x = v->pg->evac == CANDIDATE, y = w->pg->evac == CANDIDATE;
   if (x != y)
     return y - x;
-  return (uintptr_t) v->pg < (uintptr_t) w->pg ? -1 : (uintptr_t) v->pg > (uintptr_t) w->pg;
+  return page_order(v, w);
 }
 
 static int arrays(void)
@@ -222,7 +228,7 @@ static int by_cost(const void *a, const void *b)
   uint64_t y = (uint64_t) KEY_USED(w->key) << 32 | (uint32_t) (KEY_USED(w->key) * w->pg->size);
   if (x != y)
     return x < y ? -1 : 1;
-  return (uintptr_t) v->pg < (uintptr_t) w->pg ? -1 : (uintptr_t) v->pg > (uintptr_t) w->pg;
+  return page_order(v, w);
 }
 
 /* The candidates, the pages that would take their objects, and pages
@@ -372,7 +378,7 @@ static int by_used(const void *a, const void *b)
   uint32_t x = v->pg->used, y = w->pg->used;
   if (x != y)
     return x < y ? -1 : 1;
-  return (uintptr_t) v->pg < (uintptr_t) w->pg ? -1 : (uintptr_t) v->pg > (uintptr_t) w->pg;
+  return page_order(v, w);
 }
 
 void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
