@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <valgrind/valgrind.h>
 #include "internal.h"
 
 static uint8_t **sites;         /* safepoint addresses, sorted */
@@ -194,6 +195,16 @@ void alaska_safepoints_arm(int trap)
   for (size_t i = 0; i < nsites; i++)
     __atomic_store_n(&sites[i][1], byte, __ATOMIC_RELAXED);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  /* valgrind checks for changed code only in anonymous memory, and text is
+   * file-backed: without this, it would go on running the sites as they
+   * were translated, and a thread looping in instrumented code would never
+   * reach the barrier. */
+  if (RUNNING_ON_VALGRIND)
+    for (size_t i = 0, j; i < nsites; i = j) {     /* one request per cluster */
+      for (j = i + 1; j < nsites && sites[j] - sites[j - 1] < 4096; j++)
+        ;
+      VALGRIND_DISCARD_TRANSLATIONS(sites[i], sites[j - 1] + ALASKA_SAFEPOINT_SIZE - sites[i]);
+    }
   if (!trap)
     __atomic_store_n(&armed, 0, __ATOMIC_SEQ_CST);
 }

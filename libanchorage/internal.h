@@ -420,10 +420,9 @@ void defrag_note_id(uint32_t id, void *backing, struct subheap *sh);
 /* Choose candidates and read the handle table for their objects' IDs,
  * with every thread running (the pass's own thread), or take up the last
  * look again while it has candidates left; after the pass, keep it for
- * the next one (anchorage_unprepare: drop it). */
+ * the next one. */
 void anchorage_prepare(size_t budget, int forced);
 void anchorage_prepared_keep(void);
-void anchorage_unprepare(void);
 /* Under a barrier: the pass, on what was prepared (or preparing now, if
  * nothing was). */
 void anchorage_pass_prepared(size_t budget, int forced, struct pass_result *r);

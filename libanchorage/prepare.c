@@ -81,13 +81,6 @@ void anchorage_prepared_keep(void)
   pthread_mutex_unlock(&prep_lock);
 }
 
-void anchorage_unprepare(void)
-{
-  pthread_mutex_lock(&prep_lock);
-  unprepare();
-  pthread_mutex_unlock(&prep_lock);
-}
-
 void anchorage_pass_prepared(size_t budget, int forced, struct pass_result *r)
 {
   /* Busy: a pass is preparing on another thread; this barrier moves
