@@ -345,7 +345,7 @@ static struct view sources[MAX_SOURCES];        /* key: its range */
 static void evacuate(struct page *pg, struct range *c, struct pass_result *r)
 {
   pg->evac = CANDIDATE;
-  if (pause_over())             /* the pause bound: the rest stay */
+  if (pause_over(pg->used, (size_t) pg->used * pg->size))    /* the bound: the rest stay */
     return;
   pg->evac = 0;                 /* emptied as far as it goes: done */
   uint32_t *ids = &idmap[(size_t) pg->scratch * SLICE];

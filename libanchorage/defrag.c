@@ -153,7 +153,7 @@ static int evacuate(struct pass *p, size_t *budget)
     size_t size = block_size(sh, b);
     if (size > *budget)
       break;
-    if (pause_over()) {
+    if (pause_over(1, size)) {
       room = 0;
       break;
     }

@@ -438,9 +438,10 @@ void anchorage_barrier_hook(void);
 /* ---- pause.c: the pause bound (ANCHORAGE_MAX_PAUSE) ------------------ */
 uint64_t anchorage_now_ns(void);                /* CLOCK_MONOTONIC */
 void pause_begin(uint64_t t0);                  /* a pass's pause started at t0 */
-/* Before each unit of moving work: 1 if the pass must stop (never before
- * the first unit; from then on, once the pause has reached the bound). */
-int pause_over(void);
+/* Before each unit of moving work, of `objects' objects and `bytes'
+ * bytes: 1 if the pass must stop (never before the first unit; from then
+ * on, once the pause would reach the bound with this unit). */
+int pause_over(size_t objects, size_t bytes);
 int pause_stopped(void);                        /* pause_over() said 1 in this pass */
 void pause_end(uint64_t pause_ns);              /* the pass's whole pause */
 

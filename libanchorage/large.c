@@ -261,9 +261,9 @@ void large_compact(struct pass_result *r)
       size_t n = run[g], to = find_run(n, g);
       if (to == SIZE_MAX || to + n > g)
         continue;
-      if (pause_over())
-        break;
       size_t mapped = bytes[g];
+      if (pause_over(1, mapped / 16))   /* mremap: its page-table entries */
+        break;
       mark(to, n, mapped);
       if (move(g, mapped, to, mapped)) {
         unmark(to);

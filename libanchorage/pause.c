@@ -2,15 +2,21 @@
 /* pause.c: the pause bound of a pass (ANCHORAGE_MAX_PAUSE).  A pause runs
  * from the moment the barrier's attempt starts stopping threads
  * (alaska_barrier_started_ns(): attempts that gave up before it do not
- * count) until the threads resume.  A pass asks pause_over() before each unit of moving
- * work (a source page of a size class, a medium object, a large object):
- * the first unit always goes ahead, and after it the pass stops once the
- * clock has reached the bound, less the tail: what recent passes took,
- * after they stopped moving, to give pages back and let the threads go
- * (a fifth of the bound until a pass has shown it, at most half; it
- * follows a longer tail at once and a shorter one by a sixteenth of the
- * difference a pass, so that most passes end within the bound).  With a bound of 0 a pass therefore does exactly
- * one unit, whatever the machine's speed. */
+ * count) until the threads resume.  A pass asks pause_over() before each
+ * unit of moving work (a source page of a size class, a medium object, a
+ * large object), saying how much work the unit is: the first unit always
+ * goes ahead, and after it the pass stops once the clock, plus twice what
+ * the unit is expected to take, would reach the bound less the tail and a
+ * margin of 1/32 of the bound.
+ * - The tail: what recent passes took, after they stopped moving, to give
+ *   pages back and let the threads go (a fifth of the bound until a pass
+ *   has shown it, at most half).
+ * - A unit's expected time: its work (objects, plus bytes in 256-byte
+ *   lots) at the rate the units before it ran, in this pass and earlier
+ *   ones.
+ * Both follow a larger figure quickly and a smaller one slowly, so that
+ * most passes end within the bound.  With a bound of 0 a pass therefore
+ * does exactly one unit, whatever the machine's speed. */
 #define _GNU_SOURCE
 #include <time.h>
 #include "internal.h"
@@ -18,6 +24,8 @@
 static uint64_t begun, deadline, stopped_at;    /* CLOCK_MONOTONIC ns */
 static uint64_t tail;                           /* ns */
 static int started, over, tail_known;
+static uint64_t unit_began, unit_work;          /* the unit under way */
+static uint64_t rate;                           /* ns per 1024 lots of work */
 
 uint64_t anchorage_now_ns(void)
 {
@@ -32,9 +40,10 @@ void pause_begin(uint64_t t0)
   begun = t0;
   if (!tail_known)              /* until a pass has shown it: a fifth */
     tail = bound / 5;
-  deadline = t0 + bound - (tail < bound / 2 ? tail : bound / 2);
+  deadline = t0 + bound - bound / 32 - (tail < bound / 2 ? tail : bound / 2);
   started = 0;
   over = 0;
+  unit_work = 0;
 }
 
 void pause_end(uint64_t pause_ns)
@@ -46,18 +55,30 @@ void pause_end(uint64_t pause_ns)
   tail_known = 1;
 }
 
-int pause_over(void)
+static uint64_t work_of(size_t objects, size_t bytes)
+{
+  return (uint64_t) objects + bytes / 256 + 1;
+}
+
+int pause_over(size_t objects, size_t bytes)
 {
   if (over)
     return 1;
+  uint64_t now = anchorage_now_ns(), work = work_of(objects, bytes);
+  if (unit_work) {              /* the last unit's rate */
+    uint64_t r = (now - unit_began) * 1024 / unit_work;
+    rate = r > rate ? (rate + r) / 2 : rate - (rate - r) / 8;
+  }
+  unit_began = now;
+  unit_work = work;
   if (!started) {
     started = 1;
     return 0;
   }
-  uint64_t now = anchorage_now_ns();
-  if (now < deadline)
+  if (now + 2 * work * rate / 1024 < deadline)   /* twice: units vary */
     return 0;
   stopped_at = now;
+  unit_work = 0;
   return over = 1;
 }
 
