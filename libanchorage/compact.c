@@ -151,18 +151,79 @@ static size_t look(void)
   return n;
 }
 
+/* A page under the barrier as one integer in by_key's order: class, used,
+ * capacity, candidates first, then the place of its record (sub-heap,
+ * page), so that a radix sort orders pages as qsort with by_key would. */
+#define CODE_SH_BITS 23                 /* sub-heaps: a region of 128 TiB */
+static uint64_t page_code(const struct page *pg)
+{
+  uintptr_t off = (uintptr_t) pg - (uintptr_t) anchorage_region;
+  uint64_t sh = off >> SUBHEAP_SHIFT, k = (off & (SUBHEAP_SIZE - 1)) / sizeof *pg;
+  return (uint64_t) pg->cls << 58 | (uint64_t) pg->used << 45 | (uint64_t) pg->capacity << 32
+         | (uint64_t) (pg->evac != CANDIDATE) << 31 | sh << 8 | k;
+}
+
+static struct page *code_page(uint64_t code)
+{
+  uint64_t sh = code >> 8 & ((1u << CODE_SH_BITS) - 1), k = code & 255;
+  return (struct page *) (anchorage_region + (sh << SUBHEAP_SHIFT)) + k;
+}
+
+/* Least significant byte first, through tmp; a byte that is the same in
+ * every code costs one count. */
+static void radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
+{
+  for (unsigned shift = 0; shift < 64; shift += 8) {
+    size_t count[256] = { 0 };
+    for (size_t i = 0; i < n; i++)
+      count[a[i] >> shift & 255]++;
+    if (n == 0 || count[a[0] >> shift & 255] == n)
+      continue;
+    for (size_t d = 0, sum = 0; d < 256; d++) {
+      size_t c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (size_t i = 0; i < n; i++)
+      tmp[count[a[i] >> shift & 255]++] = a[i];
+    memcpy(a, tmp, n * sizeof *a);
+  }
+}
+
 /* Under the barrier: the pages the look chose to visit, tidied, into
  * view[], sorted; returns how many.  Only they are read, so that the
- * pause does not grow with the heap. */
+ * pause does not grow with the heap, and they are sorted by radix: qsort
+ * of 12,000 pages took 3 ms, most of a 5 ms pause. */
 static size_t revisit(void)
 {
+  static uint64_t codes[MAX_VISIT], tmp[MAX_VISIT];
+  int by_radix = anchorage_region_size <= (size_t) 1 << (SUBHEAP_SHIFT + CODE_SH_BITS)
+                 && PAGES_PER_SUBHEAP <= 256 && SLICE < (1u << 13) && NCLASSES <= 64;
   size_t n = 0;
   for (unsigned i = 0; i < nvisit; i++) {
     struct page *pg = visit[i];
     if (pg->state == PAGE_FREE || tidy(pg) == 0)
       continue;
-    view[n].key = KEY(pg->cls, pg->used, pg->capacity);
-    view[n++].pg = pg;
+    if (by_radix) {
+      codes[n++] = page_code(pg);
+      ALASKA_ASSERT(code_page(codes[n - 1]) == pg);
+    } else {
+      view[n].key = KEY(pg->cls, pg->used, pg->capacity);
+      view[n++].pg = pg;
+    }
+  }
+  if (by_radix) {
+    radix_sort(codes, tmp, n);
+    size_t m = 0;               /* a page listed twice: once */
+    for (size_t i = 0; i < n; i++) {
+      if (m && codes[i] == codes[i - 1])
+        continue;
+      struct page *pg = code_page(codes[i]);
+      view[m].key = KEY(pg->cls, pg->used, pg->capacity);
+      view[m++].pg = pg;
+      ALASKA_ASSERT(m == 1 || by_key(&view[m - 2], &view[m - 1]) < 0);
+    }
+    return m;
   }
   qsort(view, n, sizeof *view, by_key);
   size_t m = 0;                 /* a page listed twice: once */
