@@ -47,18 +47,25 @@ static tree epoch_var ()
   return var;
 }
 
+/* The start of a note of `type' whose descriptor is `descsz' bytes, in
+ * the notes section: the descriptor follows, then .popsection. */
+static std::string note_start (unsigned type, size_t descsz)
+{
+  return "\t.pushsection " ALASKA_NOTE_SECTION ",\"a\",@note\n"
+    "\t.balign 4\n\t.long " + std::to_string (sizeof ALASKA_NOTE_OWNER)
+    + "\n\t.long " + std::to_string (descsz)
+    + "\n\t.long " + std::to_string (type)
+    + "\n\t.asciz \"" ALASKA_NOTE_OWNER "\"\n\t.balign 4\n";
+}
+
 /* The asm statement of a safepoint of `kind'; pins: the pin set its note
  * locates, or NULL; reads: a pin set it only reads, or NULL. */
 static gasm *build_safepoint (int kind, tree pins, unsigned slots, tree reads = NULL_TREE)
 {
   /* Operand 0: the epoch output; operand 1: the pin set. */
   std::string text = ".Lalaska_sp%=:\n\t.byte " ALASKA_SAFEPOINT_NOP "\n"
-    "\t.pushsection " ALASKA_NOTE_SECTION ",\"a\",@note\n"
-    "\t.balign 4\n\t.long " + std::to_string (sizeof ALASKA_NOTE_OWNER)
-    + "\n\t.long " + std::to_string (sizeof (struct alaska_safepoint_note))
-    + "\n\t.long " + std::to_string (ALASKA_NOTE_SAFEPOINT)
-    + "\n\t.asciz \"" ALASKA_NOTE_OWNER "\"\n\t.balign 4\n"
-    "\t.long .Lalaska_sp%= - .\n\t.short " + std::to_string (kind)
+    + note_start (ALASKA_NOTE_SAFEPOINT, sizeof (struct alaska_safepoint_note))
+    + "\t.long .Lalaska_sp%= - .\n\t.short " + std::to_string (kind)
     + "\n\t.short " + std::to_string (pins ? slots : 0) + "\n"
     ".Lalaska_lea%=:\n";
   if (pins)
@@ -148,12 +155,8 @@ alaska_safepoint_counts alaska_insert_safepoints (function *fun, tree pins, unsi
 void alaska_insert_function_note (function *fun)
 {
   std::string text = ".Lalaska_fn%=:\n"
-    "\t.pushsection " ALASKA_NOTE_SECTION ",\"a\",@note\n"
-    "\t.balign 4\n\t.long " + std::to_string (sizeof ALASKA_NOTE_OWNER)
-    + "\n\t.long " + std::to_string (sizeof (struct alaska_function_note))
-    + "\n\t.long " + std::to_string (ALASKA_NOTE_FUNCTION)
-    + "\n\t.asciz \"" ALASKA_NOTE_OWNER "\"\n\t.balign 4\n"
-    "\t.long .Lalaska_fn%= - .\n\t.popsection";
+    + note_start (ALASKA_NOTE_FUNCTION, sizeof (struct alaska_function_note))
+    + "\t.long .Lalaska_fn%= - .\n\t.popsection";
   gasm *as = gimple_build_asm_vec (text.c_str (), NULL, NULL, NULL, NULL);
   gimple_asm_set_volatile (as, true);
   gsi_insert_on_edge_immediate (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)), as);

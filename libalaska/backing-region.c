@@ -38,13 +38,12 @@
 
 /* libalaska's copy of jemalloc's API (Makefile.am); alaska_je_malloc and
  * alaska_je_free are declared in internal.h, for halloc's fast path. */
-#define HIDDEN __attribute__((visibility("hidden")))
-HIDDEN void *alaska_je_mallocx(size_t size, int flags);
-HIDDEN size_t alaska_je_sallocx(const void *p, int flags);
-HIDDEN void *alaska_je_rallocx(void *p, size_t size, int flags);
-HIDDEN size_t alaska_je_nallocx(size_t size, int flags);
-HIDDEN int alaska_je_mallctl(const char *name, void *old, size_t *oldlen, void *new,
-                             size_t newlen);
+ALASKA_HIDDEN void *alaska_je_mallocx(size_t size, int flags);
+ALASKA_HIDDEN size_t alaska_je_sallocx(const void *p, int flags);
+ALASKA_HIDDEN void *alaska_je_rallocx(void *p, size_t size, int flags);
+ALASKA_HIDDEN size_t alaska_je_nallocx(size_t size, int flags);
+ALASKA_HIDDEN int alaska_je_mallctl(const char *name, void *old, size_t *oldlen, void *new,
+                                 size_t newlen);
 
 #define PIECE_ALIGN (UINT64_C(2) << 20)        /* pieces start on 2 MiB */
 
@@ -150,7 +149,7 @@ static __attribute__((noinline, cold)) int bind_thread(void)
 static void (*je_fork[3])(void);
 static int je_fork_set;
 
-HIDDEN int alaska_je_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void))
+ALASKA_HIDDEN int alaska_je_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void))
 {
   je_fork[0] = prepare;
   je_fork[1] = parent;

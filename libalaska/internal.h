@@ -22,6 +22,7 @@ static inline void *alaska_translate_inline(const void *p)
 #define alaska_translate alaska_translate_inline
 
 #define ALASKA_API __attribute__((visibility("default")))
+#define ALASKA_HIDDEN __attribute__((visibility("hidden")))
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
@@ -77,8 +78,8 @@ static inline size_t alaska_round16(size_t size)
  * (backing-region.c), and this thread's binding to the region's arena (0
  * not yet bound, 1 bound, -1 the binding failed); alaska_region_malloc
  * binds a thread on its first allocation. */
-__attribute__((visibility("hidden"))) void *alaska_je_malloc(size_t size);
-__attribute__((visibility("hidden"))) void alaska_je_free(void *p);
+ALASKA_HIDDEN void *alaska_je_malloc(size_t size);
+ALASKA_HIDDEN void alaska_je_free(void *p);
 extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));
 uint32_t alaska_ids_issued(void);        /* high-water mark of handed-out IDs */
 uint64_t alaska_table_bytes(void);      /* bytes of table pages kept for entries */

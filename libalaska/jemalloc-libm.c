@@ -9,8 +9,6 @@
 #include <pthread.h>
 #include "internal.h"
 
-#define HIDDEN __attribute__((visibility("hidden")))
-
 static double (*libm_log)(double), (*libm_exp)(double), (*libm_round)(double);
 static pthread_once_t loaded = PTHREAD_ONCE_INIT;
 
@@ -26,19 +24,19 @@ static void load(void)
     alaska_fatal("libm.so.6 lacks log, exp or round");
 }
 
-HIDDEN double alaska_je_log(double x)
+ALASKA_HIDDEN double alaska_je_log(double x)
 {
   pthread_once(&loaded, load);
   return libm_log(x);
 }
 
-HIDDEN double alaska_je_exp(double x)
+ALASKA_HIDDEN double alaska_je_exp(double x)
 {
   pthread_once(&loaded, load);
   return libm_exp(x);
 }
 
-HIDDEN double alaska_je_round(double x)
+ALASKA_HIDDEN double alaska_je_round(double x)
 {
   pthread_once(&loaded, load);
   return libm_round(x);

@@ -35,9 +35,10 @@ struct stream_token {
   void *stream;
 };
 
-/* Drop the wrapper's pins: the C library is done with the previous entry
- * when it asks for the next one, or when glob returns. */
-static void unpin_entry(void)
+/* Drop the wrapper's pins (after a copy, and the last entry's: the C
+ * library is done with an entry when it asks for the next one, or when
+ * glob returns). */
+static void wrapper_unpin(void)
 {
   int unused = 0;
   alaska_wrapper_end(&unused);
@@ -53,14 +54,14 @@ static void *opendir_trampoline(const char *name)
     alaska_fatal("glob: no memory for a stand-in of a gl_opendir stream");
   alaska_wrapper_begin();
   t->fd = *(const int *) alaska_wrapper_pin(stream);
-  unpin_entry();
+  wrapper_unpin();
   t->stream = stream;
   return t;
 }
 
 static void *readdir_trampoline(void *token)
 {
-  unpin_entry();
+  wrapper_unpin();
   void *entry = program_dir->readdir(((struct stream_token *) token)->stream);
   alaska_wrapper_begin();
   return alaska_wrapper_pin(entry);
@@ -68,7 +69,7 @@ static void *readdir_trampoline(void *token)
 
 static void closedir_trampoline(void *token)
 {
-  unpin_entry();
+  wrapper_unpin();
   void *stream = ((struct stream_token *) token)->stream;
   free(token);
   program_dir->closedir(stream);
@@ -96,7 +97,7 @@ static int glob_through(glob_fn *call, const char *fn, const char *pattern, int 
   alaska_wrapper_begin();
   char *pat = raw_pattern(pattern, fn);
   memcpy(local, alaska_wrapper_pin(pglob), size);
-  unpin_entry();
+  wrapper_unpin();
   glob_t *g = (glob_t *) local;
   struct dir_functions own = {
     g->gl_opendir, (void *(*)(void *)) g->gl_readdir, g->gl_closedir
@@ -111,7 +112,7 @@ static int glob_through(glob_fn *call, const char *fn, const char *pattern, int 
   int r = call(pat, flags, errfunc, local);
   int saved_errno = errno;
   if (flags & GLOB_ALTDIRFUNC) {
-    unpin_entry();
+    wrapper_unpin();
     program_dir = saved;
     g->gl_opendir = own.opendir;
     g->gl_readdir = (struct dirent *(*)(void *)) own.readdir;
@@ -119,7 +120,7 @@ static int glob_through(glob_fn *call, const char *fn, const char *pattern, int 
   }
   alaska_wrapper_begin();
   memcpy(alaska_wrapper_pin(pglob), local, size);
-  unpin_entry();
+  wrapper_unpin();
   free(pat);
   errno = saved_errno;
   return r;
