@@ -42,17 +42,18 @@ static size_t backing_size(uint32_t id, void *backing)
 }
 
 /* Usable sizes by handle ID, for programs that ask for them at every
- * allocation and free, under the malloc service, whose answer goes through
- * jemalloc's general path.  (Anchorage answers from its sub-heap's bitmap,
- * and is chosen for memory.)  Reserved at the first malloc_usable_size of
- * a handle, one byte per ID, so that the cache stays small beside the
- * handle table: the size in units of 16 bytes, up to 4080 (larger sizes,
- * jemalloc's 4096 class among them, are asked every time), or 0 = not
- * known.  An entry is filled when asked, and cleared when its object is
- * freed, reallocated or moved; small blocks have theirs set when
- * allocated, from jemalloc's size classes.  A
- * query that knows the answer needs no service call and does not enter
- * the runtime.  (An entry set for a live object is cleared by its free,
+ * allocation and free: asking the service means entering the runtime, a
+ * checked look at the entry and a call through the service table (the
+ * malloc service then goes through jemalloc's general path).  Reserved at
+ * the first malloc_usable_size of a handle, one byte per ID, so that the
+ * cache stays small beside the handle table: the size in units of 16
+ * bytes, up to 4080 (larger sizes, jemalloc's 4096 class among them, are
+ * asked every time), or 0 = not known.  Once it exists, an entry is set
+ * when its object is allocated or reallocated (the malloc service's small
+ * blocks from jemalloc's size classes, other services by asking them), set
+ * when asked, and cleared when its object is freed or moved.  A query
+ * that knows the answer needs no service call and does not enter the
+ * runtime.  (An entry set for a live object is cleared by its free,
  * which the program orders after every use of the handle, the query
  * included.) */
 static uint8_t *_Atomic usable_sizes;
@@ -69,6 +70,14 @@ static inline void forget_usable_size(uint32_t id)
   uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
   if (unlikely(u != NULL))
     u[id] = 0;
+}
+
+/* The entry of a block the service has just given, if there is a cache. */
+static inline void remember_usable_size(uint32_t id, void *backing)
+{
+  uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
+  if (unlikely(u != NULL))
+    u[id] = usable_entry(backing_size(id, backing));
 }
 
 /* align: a power of two.  Runs inside the runtime (no barrier stops it).
@@ -89,8 +98,12 @@ static inline __attribute__((always_inline)) void *handle_alloc_1(size_t size, s
   }
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
   uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
-  if (unlikely(u != NULL) && alaska_service == &alaska_service_malloc)
-    u[id] = usable_entry(alaska_region_usable_of(size, align));  /* 0: not known */
+  if (unlikely(u != NULL)) {
+    if (alaska_service == &alaska_service_malloc)
+      u[id] = usable_entry(alaska_region_usable_of(size, align));  /* 0: not known */
+    else
+      u[id] = usable_entry(backing_size(id, backing));
+  }
   if (alaska_stats_enabled)
     alaska_stats_alloc(backing_size(id, backing));
   return alaska_make_handle(id);
@@ -124,6 +137,7 @@ static inline __attribute__((always_inline)) void *halloc_service_fast(size_t si
     if (likely(backing != NULL)) {
       atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing),
                             memory_order_release);
+      remember_usable_size(id, backing);
       alaska_runtime_leave();
       return alaska_make_handle(id);
     }
@@ -305,7 +319,7 @@ static void *hrealloc_1(void *ptr, size_t size)
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, nb), memory_order_release);
   if (unlikely(alaska_kept(id)) && nb != backing)
     alaska_exported_forget(backing);
-  forget_usable_size(id);
+  remember_usable_size(id, nb);
   if (alaska_stats_enabled)
     alaska_stats_resize(old, backing_size(id, nb));
   return ptr;                   /* the handle stays the same */
@@ -398,7 +412,7 @@ static __attribute__((noinline)) size_t usable_size_asked(void *ptr, uint32_t id
   void *backing = alaska_checked_backing(ptr, "malloc_usable_size");
   size_t n = backing_size(id, backing);
   uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
-  if (!u && alaska_service == &alaska_service_malloc)
+  if (!u)
     u = reserve_usable_sizes();
   if (u)
     u[id] = usable_entry(n);

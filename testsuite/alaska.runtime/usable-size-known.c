@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* halloc_usable_size answers from a table by handle ID once a program has
-   asked (halloc.c): small blocks have theirs set when allocated, others
-   when first asked; frees, reallocs and the reuse of an ID clear them.
-   Under the malloc service every answer must be the service's own,
-   jemalloc's usable size of the backing block, through allocations of
-   all kinds, reallocs both ways and IDs handed out again; and a freed
-   handle must still be refused by name once the table is in use. */
+   asked (halloc.c): blocks have theirs set when allocated or reallocated
+   (small blocks of the malloc service from jemalloc's size classes, others
+   by asking the service), others when first asked; frees, moves and the
+   reuse of an ID clear them.  Every answer must be the service's own, here
+   the malloc service's (jemalloc's usable size of the backing block),
+   through allocations of all kinds, reallocs both ways and IDs handed out
+   again; and a freed handle must still be refused by name once the table
+   is in use.  alaska.anchorage/usable-size-known.c runs it on Anchorage. */
 /* { dg-do run } */
 /* { dg-alaska-mode plain } */
 /* { dg-env "ALASKA_SERVICE=malloc" } */
 /* { dg-exit-status 134 } */
 /* { dg-output "^first 48\nchecked 6194, wrong 0\nhandle (0x\[0-9a-f\]+)\nalaska: malloc_usable_size of freed handle \\1\n$" } */
 #include <alaska.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,7 +24,8 @@ static unsigned long checked, wrong;
 
 static void check(void *p, size_t asked)
 {
-  size_t service = alaska_region_usable_size(alaska_translate(p));
+  uint32_t id = (uint32_t) ((uintptr_t) p >> 32) & 0x7fffffff;
+  size_t service = alaska_current_service()->usable_size(id, alaska_translate(p));
   for (int twice = 0; twice < 2; twice++) {  /* filled or set, then known */
     size_t n = halloc_usable_size(p);
     checked++;
