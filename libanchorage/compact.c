@@ -7,7 +7,8 @@
  * candidates: every page given back is the same PAGE_SIZE, and its cost
  * is the objects it moves.  A look takes at most MAX_SOURCES pages, and
  * objects enough for eight passes like the last one that the pause bound
- * cut short (the barrier visits every page the look listed).  The read of the handle table then notes the
+ * cut short, in rounds that a barrier visits one after another while the
+ * bound allows (ROUNDS).  The read of the handle table then notes the
  * candidates' blocks' IDs.  The look also lists the pages the barrier
  * will visit: the candidates, the densest pages that would take their
  * objects, and pages that are empty or have blocks other threads freed
@@ -56,7 +57,18 @@ static unsigned ncandidates;
 static size_t left_out;                 /* possible sources the look left out */
 #define MAX_VISIT (3 * MAX_SOURCES)
 static struct page *visit[MAX_VISIT];   /* the pages the barrier looks at */
-static unsigned nvisit;
+static uint8_t visit_round[MAX_VISIT];  /* ... in the round of this number */
+static unsigned nvisit, nvisit_look;    /* nvisit_look: those the look listed */
+/* The look's candidates are split into rounds of about ROUNDS-th of its
+ * objects, each with the destinations its objects need: a barrier visits
+ * one round's pages, empties its sources, and goes on to the next round
+ * while the pause bound allows, so that a pass the bound cuts short has
+ * visited little more than it moved.  A round the bound cut short is
+ * visited again by the next pass. */
+#define ROUNDS 16
+#define MIN_ROUND_OBJECTS 512
+static uint8_t cand_round[MAX_SOURCES];
+static unsigned round_now, nrounds;
 
 /* The last tie-break of every order of pages: by address. */
 static int page_order(const struct view *v, const struct view *w)
@@ -114,10 +126,18 @@ static uint32_t tidy(struct page *pg)
 
 /* A page for the barrier to visit, at most MAX_VISIT (one listed twice is
  * tidied twice, which does nothing the second time, and counted once). */
+static void add_visit_in(struct page *pg, unsigned round)
+{
+  if (nvisit < MAX_VISIT) {
+    visit_round[nvisit] = (uint8_t) round;
+    visit[nvisit++] = pg;
+  }
+}
+
+/* Under the barrier: a page to visit in this pass (tc_flush_all_hot). */
 static void add_visit(struct page *pg)
 {
-  if (nvisit < MAX_VISIT)
-    visit[nvisit++] = pg;
+  add_visit_in(pg, round_now);
 }
 
 /* Before the barrier, racy (a snapshot of what the owners are changing):
@@ -140,7 +160,7 @@ static size_t look(void)
       uint32_t cap = __atomic_load_n(&pg->capacity, __ATOMIC_RELAXED);
       unsigned cls = __atomic_load_n(&pg->cls, __ATOMIC_RELAXED);
       if (u == 0)
-        add_visit(pg);
+        add_visit_in(pg, 0);
       if (u == 0 || u > cap || cap > SLICE || cls >= NCLASSES)
         continue;
       view[n].key = KEY(cls, u, cap);
@@ -190,10 +210,11 @@ static void radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
   }
 }
 
-/* Under the barrier: the pages the look chose to visit, tidied, into
- * view[], sorted; returns how many.  Only they are read, so that the
- * pause does not grow with the heap, and they are sorted by radix: qsort
- * of 12,000 pages took 3 ms, most of a 5 ms pause. */
+/* Under the barrier: the pages of round_now, and those the barrier
+ * itself listed, tidied, into view[], sorted; returns how many.  Only
+ * they are read, so that the pause does not grow with the heap, and they
+ * are sorted by radix: qsort of 12,000 pages took 3 ms, most of a 5 ms
+ * pause. */
 static size_t revisit(void)
 {
   static uint64_t codes[MAX_VISIT], tmp[MAX_VISIT];
@@ -202,7 +223,7 @@ static size_t revisit(void)
   size_t n = 0;
   for (unsigned i = 0; i < nvisit; i++) {
     struct page *pg = visit[i];
-    if (pg->state == PAGE_FREE || tidy(pg) == 0)
+    if (visit_round[i] != round_now || pg->state == PAGE_FREE || tidy(pg) == 0)
       continue;
     if (by_radix) {
       codes[n++] = page_code(pg);
@@ -306,39 +327,51 @@ int compact_prepare(size_t budget, int forced)
   /* The cheapest of them, whatever their class (a class's candidates are
    * still its sparsest: the destinations found for them suffice). */
   qsort(chosen, nchosen, sizeof *chosen, by_cost);
-  size_t objects = 0;
+  size_t objects = 0, per_round = candidate_objects / ROUNDS;
+  if (per_round < MIN_ROUND_OBJECTS)
+    per_round = MIN_ROUND_OBJECTS;
   left_out = nchosen;
   for (size_t i = 0; i < nchosen && ncandidates < MAX_SOURCES; i++) {
+    size_t round = objects / per_round;
     objects += KEY_USED(chosen[i].key);
-    if (ncandidates && objects > candidate_objects)
+    if (ncandidates && (objects > candidate_objects || round > UINT8_MAX))
       break;
     left_out--;
     struct page *pg = chosen[i].pg;
     pg->scratch = ncandidates;
+    cand_round[ncandidates] = (uint8_t) round;
     candidates[ncandidates++] = pg;
     pg->evac = CANDIDATE;
+    nrounds = (unsigned) round + 1;
   }
-  /* Each class's candidates, and as many of its densest pages as take
-   * their objects. */
+  /* Each class's candidates, each with as many of its class's densest
+   * pages as take its objects and those of the candidates before it, in
+   * its round.  A class's candidates come sparsest first in view[] as in
+   * chosen[], so their rounds do not decrease; the last destination a
+   * round took may have room left, and is visited in the next round too. */
   for (size_t lo = 0, hi; lo < n; lo = hi) {
     hi = class_end(lo, n);
-    size_t need = 0, room = 0;
+    size_t need = 0, room = 0, d = hi;
+    unsigned last = 0;
     for (size_t i = lo; i < hi; i++) {
       struct page *pg = view[i].pg;
       if (pg->evac == CANDIDATE) {
+        unsigned round = cand_round[pg->scratch];
+        if (round != last && room > need && d < hi)
+          add_visit_in(view[d].pg, round);
+        last = round;
         need += KEY_USED(view[i].key);
-        add_visit(pg);
-      } else if (atomic_load_explicit(&pg->thread_free, memory_order_relaxed))
-        add_visit(pg);
-    }
-    for (size_t i = hi; i > lo && room < need; i--) {
-      struct page *pg = view[i - 1].pg;
-      if (pg->evac == CANDIDATE)
-        break;
-      room += KEY_CAP(view[i - 1].key) - KEY_USED(view[i - 1].key);
-      add_visit(pg);
+        add_visit_in(pg, round);
+        while (room < need && d > i + 1 && view[d - 1].pg->evac != CANDIDATE) {
+          d--;
+          room += KEY_CAP(view[d].key) - KEY_USED(view[d].key);
+          add_visit_in(view[d].pg, round);
+        }
+      } else if (i < d && atomic_load_explicit(&pg->thread_free, memory_order_relaxed))
+        add_visit_in(pg, 0);
     }
   }
+  nvisit_look = nvisit;
   return ncandidates > 0;
 }
 
@@ -350,7 +383,8 @@ void compact_unprepare(void)
   if (ncandidates)
     madvise(idmap, (size_t) ncandidates * SLICE * sizeof *idmap, MADV_DONTNEED);
   ncandidates = 0;
-  nvisit = 0;
+  nvisit = nvisit_look = 0;
+  round_now = nrounds = 0;
   left_out = 0;
 }
 
@@ -451,20 +485,26 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
     return;
   }
   tc_flush_all_hot(add_visit);
-  size_t n = revisit(), nsources = 0;
-  for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
-    hi = class_end(lo, n);
-    unsigned cls = KEY_CLS(view[lo].key);
-    size_t j = choose(lo, hi, budget, forced, CANDIDATE, NULL);
-    ranges[cls] = (struct range) { j, hi };
-    for (size_t i = lo; i < j && nsources < MAX_SOURCES; i++)
-      if (view[i].pg->evac == SOURCE)
-        sources[nsources++] = (struct view) { cls, view[i].pg };
-  }
-  qsort(sources, nsources, sizeof *sources, by_used);
   size_t before = r->objects;
-  for (size_t i = 0; i < nsources; i++)
-    evacuate(sources[i].pg, &ranges[sources[i].key], r);
+  for (;;) {
+    size_t n = revisit(), nsources = 0;
+    nvisit = nvisit_look;       /* what this barrier listed is visited */
+    for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
+      hi = class_end(lo, n);
+      unsigned cls = KEY_CLS(view[lo].key);
+      size_t j = choose(lo, hi, budget, forced, CANDIDATE, NULL);
+      ranges[cls] = (struct range) { j, hi };
+      for (size_t i = lo; i < j && nsources < MAX_SOURCES; i++)
+        if (view[i].pg->evac == SOURCE)
+          sources[nsources++] = (struct view) { cls, view[i].pg };
+    }
+    qsort(sources, nsources, sizeof *sources, by_used);
+    for (size_t i = 0; i < nsources; i++)
+      evacuate(sources[i].pg, &ranges[sources[i].key], r);
+    if (pause_stopped() || *budget == 0 || round_now + 1 >= nrounds)
+      break;
+    round_now++;                /* this round is done: on to the next */
+  }
   size_t c = pause_stopped() ? 8 * (r->objects - before) : MAX_CANDIDATE_OBJECTS;
   candidate_objects = c < MIN_CANDIDATE_OBJECTS ? MIN_CANDIDATE_OBJECTS
                       : c > MAX_CANDIDATE_OBJECTS ? MAX_CANDIDATE_OBJECTS : c;
