@@ -51,9 +51,9 @@ static size_t backing_size(uint32_t id, void *backing)
  * asked every time), or 0 = not known.  Once it exists, an entry is set
  * when its object is allocated or reallocated (the malloc service's small
  * blocks from jemalloc's size classes, other services by asking them), set
- * when asked, and cleared when its object is freed or moved.  A query
- * that knows the answer needs no service call and does not enter the
- * runtime.  (An entry set for a live object is cleared by its free,
+ * when asked, and cleared when its object is freed or moved.  Its pages
+ * go back to the kernel with the handle table's.  A query that knows the
+ * answer needs no service call and does not enter the runtime.  (An entry set for a live object is cleared by its free,
  * which the program orders after every use of the handle, the query
  * included.) */
 static uint8_t *_Atomic usable_sizes;
@@ -390,6 +390,15 @@ ALASKA_API void *hpvalloc(size_t size)
   }
   rounded &= ~(page - 1);
   return handle_alloc(rounded ? rounded : page, page, 0);
+}
+
+/* The IDs are free (their entries 0) and none can be given out meanwhile
+ * (handle-table.c's give_back, under its lock). */
+void alaska_usable_sizes_give_back(uint32_t first)
+{
+  uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_acquire);
+  if (u)
+    madvise(u + first, ALASKA_USABLE_PAGE_IDS, MADV_DONTNEED);
 }
 
 static __attribute__((noinline, cold)) uint8_t *reserve_usable_sizes(void)

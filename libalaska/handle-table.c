@@ -113,6 +113,11 @@ static void give_back(void)
     set_bit(returned, p);
     empty_kept--;
     atomic_fetch_add_explicit(&pages_returned, 1, memory_order_relaxed);
+    size_t group = ALASKA_USABLE_PAGE_IDS / PAGE_IDS, g0 = p / group * group, k = 0;
+    while (k < group && bit(returned, g0 + k))
+      k++;
+    if (k == group)
+      alaska_usable_sizes_give_back((uint32_t) (g0 * PAGE_IDS));
   }
 }
 

@@ -48,6 +48,11 @@ void alaska_fatal(const char *fmt, ...)
 
 /* ---- handle-table.c ------------------------------------------------- */
 #define ALASKA_NO_ID UINT32_MAX
+/* IDs [first, first + ALASKA_USABLE_PAGE_IDS), all free in the pool, have
+ * had their table pages given back: so does the usable-size table's page
+ * for them (halloc.c). */
+#define ALASKA_USABLE_PAGE_IDS 4096
+void alaska_usable_sizes_give_back(uint32_t first);
 void alaska_table_init(void);
 void alaska_region_init(void);          /* backing-region.c */
 /* Load jemalloc and set up the general allocator over the region now
@@ -422,7 +427,7 @@ extern const struct alaska_service alaska_service_malloc;
 extern int alaska_malloc_fast;
 /* Set once at start-up: a service other than malloc, and no statistics,
  * so halloc and hfree call the service directly, with nothing to count
- * and no usable size to cache (halloc.c). */
+ * (halloc.c). */
 extern int alaska_service_fast;
 
 /* ---- link-check.c ----------------------------------------------------- */
