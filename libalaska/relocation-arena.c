@@ -4,10 +4,11 @@
  * Under a barrier the world is stopped and another thread may be stopped
  * inside a malloc holding its locks, so moved objects cannot come from
  * one.  They come from this arena instead: a piece of the backing region
- * (backing-region.c), reserved at the first barrier, cut
- * into 1 MiB chunks, each serving one power-of-two size class (blocks
- * aligned to their class), or a run of chunks for one large block.  Free
- * blocks go on per-class lists, free runs on per-length lists.  Its lock is
+ * (backing-region.c), reserved at the first barrier and made accessible
+ * COMMIT bytes at a time as it is used, cut into 1 MiB chunks, each
+ * serving one power-of-two size class (blocks aligned to their class), or
+ * a run of chunks for one large block.  Free blocks go on per-class
+ * lists, free runs on per-length lists.  Its lock is
  * taken only inside libalaska (where a thread does not stop) or by the
  * barrier itself.
  */
@@ -24,6 +25,7 @@
 #define MAX_SHIFT    18             /* classes 16 B .. 256 KiB */
 #define HEADER       4096           /* first bytes of a chunk: its header */
 #define MAX_RUN      64             /* free runs kept per length up to this */
+#define COMMIT       (UINT64_C(64) << 20)  /* accessible in steps of this */
 
 struct chunk { uint32_t shift; uint32_t run; };  /* class, or chunks of a large block */
 struct block { struct block *next; };
@@ -31,6 +33,7 @@ struct block { struct block *next; };
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 char *alaska_arena_region;         /* reserved lazily (internal.h) */
 static size_t used_chunks;
+static uint64_t committed;         /* [region, + committed) is accessible */
 static struct block *free_class[MAX_SHIFT + 1];
 static struct block *free_run[MAX_RUN + 1];   /* first chunk of a free run */
 
@@ -39,15 +42,31 @@ static struct chunk *chunk_of(const void *p)
   return (struct chunk *) ((uintptr_t) p & ~(uintptr_t) (CHUNK_SIZE - 1));
 }
 
+/* Make the region accessible up to need bytes, by mapping fresh pages
+ * over the inaccessible ones (not mprotect, which costs memcheck seconds
+ * per GiB); 0 if it cannot be. */
+static int commit(uint64_t need)
+{
+  if (need <= committed)
+    return 1;
+  uint64_t to = (need + COMMIT - 1) & ~(COMMIT - 1);
+  void *at = alaska_arena_region + committed;
+  if (mmap(at, to - committed, PROT_READ | PROT_WRITE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) != at)
+    return 0;
+  committed = to;
+  return 1;
+}
+
 static char *new_chunks(size_t n)
 {
   if (!alaska_arena_region) {
     char *r = alaska_region_reserve(REGION_SIZE, CHUNK_SIZE);
-    if (!r || mprotect(r, REGION_SIZE, PROT_READ | PROT_WRITE) != 0)
+    if (!r)
       return NULL;
     alaska_arena_region = r;
   }
-  if ((used_chunks + n) * CHUNK_SIZE > REGION_SIZE)
+  if ((used_chunks + n) * CHUNK_SIZE > REGION_SIZE || !commit((used_chunks + n) * CHUNK_SIZE))
     return NULL;
   char *c = alaska_arena_region + used_chunks * CHUNK_SIZE;
   used_chunks += n;

@@ -25,9 +25,14 @@ static void *malloc_service_alloc(uint32_t id, size_t size, size_t align, int ze
   return alaska_region_malloc(size, align, zero);
 }
 
-/* Usable sizes of moved objects, by handle ID: reserved at the first
- * barrier, touched only for IDs that moved. */
+/* Usable sizes of moved objects, by handle ID: reserved inaccessible at
+ * the first barrier, and made accessible COMMIT bytes at a time as IDs
+ * move, by the barrier alone: an entry is read only once its object has
+ * moved, so it is accessible by then, and new pages never replace those
+ * already in use. */
+#define COMMIT (UINT64_C(2) << 20)
 static uint32_t *moved_size;
+static uint64_t moved_committed;        /* bytes of moved_size accessible */
 
 static size_t malloc_service_usable_size(uint32_t id, void *backing)
 {
@@ -93,12 +98,41 @@ static void check_poison(const struct old_block *b)
                    b->id, b->size, b->p, i, c[i], POISON);
 }
 
+/* Make moved_size[id] accessible (under the barrier); 0 if it cannot be.
+ * Fresh pages are mapped over the reservation, not mprotected, which costs
+ * memcheck seconds per GiB. */
+static int moved_size_cover(uint32_t id)
+{
+  uint64_t need = ((uint64_t) id + 1) * sizeof *moved_size;
+  if (likely(need <= moved_committed))
+    return 1;
+  if (!moved_size) {
+    void *m = mmap(NULL, ALASKA_MAX_HANDLES * sizeof *moved_size, PROT_NONE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED)
+      return 0;
+    moved_size = m;
+  }
+  uint64_t to = (need + COMMIT - 1) & ~(COMMIT - 1);
+  void *at = (char *) moved_size + moved_committed;
+  if (mmap(at, to - moved_committed, PROT_READ | PROT_WRITE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) != at)
+    return 0;
+  moved_committed = to;
+  return 1;
+}
+
 /* alaska_handles_in callback: move one object, unless pinned.  *failed:
- * the quarantine could not grow, so nothing more moves. */
+ * the quarantine or the table of moved sizes could not grow, so nothing
+ * more moves. */
 static void move_one(uint32_t id, void *old, void *failed)
 {
   if (*(int *) failed || alaska_is_pinned(id))
     return;
+  if (!moved_size_cover(id)) {
+    *(int *) failed = 1;
+    return;
+  }
   size_t size = malloc_service_usable_size(id, old);
   /* Keep the alignment the object may have asked for: what its address
    * has, but no more than its size rounded up (the service does not
@@ -124,13 +158,6 @@ static void move_one(uint32_t id, void *old, void *failed)
 /* Under the barrier: move every unpinned object. */
 static void malloc_service_barrier(void)
 {
-  if (!moved_size) {
-    void *m = mmap(NULL, ALASKA_MAX_HANDLES * sizeof *moved_size, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED)
-      return;
-    moved_size = m;
-  }
   int failed = 0;
   alaska_handles_in(NULL, (void *) UINTPTR_MAX, move_one, &failed);
 }
