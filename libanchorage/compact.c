@@ -24,7 +24,9 @@
  * pool, its memory to the kernel beyond the few dirty pages the pool
  * keeps, even a thread's current page: the thread takes another when it
  * next allocates, and no page a pass could empty stays counted in the
- * extent.  The pause bound is checked before each source page. */
+ * extent.  The pause bound is checked before each source page, and
+ * before each round after the first, which the pass expects to take as
+ * long per page as the rounds before it. */
 #define _GNU_SOURCE
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -67,8 +69,9 @@ static unsigned nvisit, nvisit_look;    /* nvisit_look: those the look listed */
  * visited again by the next pass. */
 #define ROUNDS 16
 #define MIN_ROUND_OBJECTS 512
-static uint8_t cand_round[MAX_SOURCES];
-static unsigned round_now, nrounds;
+static uint8_t cand_round[MAX_SOURCES];        /* in candidates[] order */
+static uint64_t visit_ns;               /* a page's visit, as recent rounds took */
+static unsigned round_now, nrounds, round_first; /* round_now's first candidate */
 
 /* The last tie-break of every order of pages: by address. */
 static int page_order(const struct view *v, const struct view *w)
@@ -126,12 +129,13 @@ static uint32_t tidy(struct page *pg)
 
 /* A page for the barrier to visit, at most MAX_VISIT (one listed twice is
  * tidied twice, which does nothing the second time, and counted once). */
-static void add_visit_in(struct page *pg, unsigned round)
+static int add_visit_in(struct page *pg, unsigned round)
 {
-  if (nvisit < MAX_VISIT) {
-    visit_round[nvisit] = (uint8_t) round;
-    visit[nvisit++] = pg;
-  }
+  if (nvisit == MAX_VISIT)
+    return 0;
+  visit_round[nvisit] = (uint8_t) round;
+  visit[nvisit++] = pg;
+  return 1;
 }
 
 /* Under the barrier: a page to visit in this pass (tc_flush_all_hot). */
@@ -208,6 +212,15 @@ static void radix_sort(uint64_t *a, uint64_t *tmp, size_t n)
       tmp[count[a[i] >> shift & 255]++] = a[i];
     memcpy(a, tmp, n * sizeof *a);
   }
+}
+
+/* The pages to visit in round_now. */
+static unsigned round_pages(void)
+{
+  unsigned n = 0;
+  for (unsigned i = 0; i < nvisit; i++)
+    n += visit_round[i] == round_now;
+  return n;
 }
 
 /* Under the barrier: the pages of round_now, and those the barrier
@@ -345,27 +358,34 @@ int compact_prepare(size_t budget, int forced)
     nrounds = (unsigned) round + 1;
   }
   /* Each class's candidates, each with as many of its class's densest
-   * pages as take its objects and those of the candidates before it, in
-   * its round.  A class's candidates come sparsest first in view[] as in
-   * chosen[], so their rounds do not decrease; the last destination a
-   * round took may have room left, and is visited in the next round too. */
+   * pages that are not full as take its objects and those of the
+   * candidates before it, in its round.  A class's candidates come
+   * sparsest first in view[] as in chosen[], so their rounds do not
+   * decrease; the last destination a round took may have room left, and
+   * is visited in the next round too. */
   for (size_t lo = 0, hi; lo < n; lo = hi) {
     hi = class_end(lo, n);
-    size_t need = 0, room = 0, d = hi;
+    size_t need = 0, room = 0, d = hi, last_dest = hi;
     unsigned last = 0;
     for (size_t i = lo; i < hi; i++) {
       struct page *pg = view[i].pg;
       if (pg->evac == CANDIDATE) {
         unsigned round = cand_round[pg->scratch];
-        if (round != last && room > need && d < hi)
-          add_visit_in(view[d].pg, round);
+        if (round != last && room > need && last_dest < hi)
+          add_visit_in(view[last_dest].pg, round);
         last = round;
+        if (!add_visit_in(pg, round)) {
+          pg->evac = 0;         /* no room to visit it: not a candidate */
+          continue;
+        }
         need += KEY_USED(view[i].key);
-        add_visit_in(pg, round);
         while (room < need && d > i + 1 && view[d - 1].pg->evac != CANDIDATE) {
           d--;
+          if (KEY_USED(view[d].key) == KEY_CAP(view[d].key))
+            continue;           /* full: no room to visit it for */
           room += KEY_CAP(view[d].key) - KEY_USED(view[d].key);
           add_visit_in(view[d].pg, round);
+          last_dest = d;
         }
       } else if (i < d && atomic_load_explicit(&pg->thread_free, memory_order_relaxed))
         add_visit_in(pg, 0);
@@ -384,7 +404,7 @@ void compact_unprepare(void)
     madvise(idmap, (size_t) ncandidates * SLICE * sizeof *idmap, MADV_DONTNEED);
   ncandidates = 0;
   nvisit = nvisit_look = 0;
-  round_now = nrounds = 0;
+  round_now = nrounds = round_first = 0;
   left_out = 0;
 }
 
@@ -487,7 +507,11 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
   tc_flush_all_hot(add_visit);
   size_t before = r->objects;
   for (;;) {
+    uint64_t t0 = anchorage_now_ns();
+    unsigned pages = round_pages();
     size_t n = revisit(), nsources = 0;
+    uint64_t ns = (anchorage_now_ns() - t0) / (pages ? pages : 1);
+    visit_ns = ns > visit_ns ? (visit_ns + ns) / 2 : visit_ns - (visit_ns - ns) / 8;
     nvisit = nvisit_look;       /* what this barrier listed is visited */
     for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
       hi = class_end(lo, n);
@@ -501,9 +525,19 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
     qsort(sources, nsources, sizeof *sources, by_used);
     for (size_t i = 0; i < nsources; i++)
       evacuate(sources[i].pg, &ranges[sources[i].key], r);
-    if (pause_stopped() || *budget == 0 || round_now + 1 >= nrounds)
+    if (pause_stopped() || *budget == 0)
       break;
-    round_now++;                /* this round is done: on to the next */
+    /* This round is done: what it could not place stays where it is for
+     * this look, which ends with its last round. */
+    for (; round_first < ncandidates && cand_round[round_first] == round_now; round_first++)
+      if (candidates[round_first]->scratch == round_first
+          && candidates[round_first]->evac == CANDIDATE)
+        candidates[round_first]->evac = 0;
+    if (round_now + 1 >= nrounds)
+      break;
+    round_now++;
+    if (pause_over_ns(round_pages() * visit_ns))
+      break;
   }
   size_t c = pause_stopped() ? 8 * (r->objects - before) : MAX_CANDIDATE_OBJECTS;
   candidate_objects = c < MIN_CANDIDATE_OBJECTS ? MIN_CANDIDATE_OBJECTS

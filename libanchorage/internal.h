@@ -442,6 +442,7 @@ void pause_begin(uint64_t t0);                  /* a pass's pause started at t0 
  * bytes: 1 if the pass must stop (never before the first unit; from then
  * on, once the pause would reach the bound with this unit). */
 int pause_over(size_t objects, size_t bytes);
+int pause_over_ns(uint64_t ns);                 /* the same, for work of ns */
 int pause_stopped(void);                        /* pause_over() said 1 in this pass */
 void pause_end(uint64_t pause_ns);              /* the pass's whole pause */
 

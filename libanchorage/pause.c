@@ -7,7 +7,8 @@
  * large object), saying how much work the unit is: the first unit always
  * goes ahead, and after it the pass stops once the clock, plus twice what
  * the unit is expected to take, would reach the bound less the tail and a
- * margin of 1/32 of the bound.
+ * margin of 1/32 of the bound.  pause_over_ns() asks the same of other
+ * work, whose expected time the caller knows (compact.c's next round).
  * - The tail: what recent passes took, after they stopped moving, to give
  *   pages back and let the threads go (a fifth of the bound until a pass
  *   has shown it, at most half).
@@ -60,15 +61,29 @@ static uint64_t work_of(size_t objects, size_t bytes)
   return (uint64_t) objects + bytes / 256 + 1;
 }
 
+/* The unit under way, if any, is over at now: its rate. */
+static void unit_done(uint64_t now)
+{
+  if (unit_work) {
+    uint64_t r = (now - unit_began) * 1024 / unit_work;
+    rate = r > rate ? (rate + r) / 2 : rate - (rate - r) / 8;
+    unit_work = 0;
+  }
+}
+
+static int stop(uint64_t now)
+{
+  stopped_at = now;
+  unit_work = 0;
+  return over = 1;
+}
+
 int pause_over(size_t objects, size_t bytes)
 {
   if (over)
     return 1;
   uint64_t now = anchorage_now_ns(), work = work_of(objects, bytes);
-  if (unit_work) {              /* the last unit's rate */
-    uint64_t r = (now - unit_began) * 1024 / unit_work;
-    rate = r > rate ? (rate + r) / 2 : rate - (rate - r) / 8;
-  }
+  unit_done(now);
   unit_began = now;
   unit_work = work;
   if (!started) {
@@ -77,9 +92,16 @@ int pause_over(size_t objects, size_t bytes)
   }
   if (now + 2 * work * rate / 1024 < deadline)   /* twice: units vary */
     return 0;
-  stopped_at = now;
-  unit_work = 0;
-  return over = 1;
+  return stop(now);
+}
+
+int pause_over_ns(uint64_t ns)
+{
+  if (over)
+    return 1;
+  uint64_t now = anchorage_now_ns();
+  unit_done(now);
+  return now + 2 * ns < deadline ? 0 : stop(now);
 }
 
 int pause_stopped(void)
