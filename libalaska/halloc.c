@@ -53,9 +53,9 @@ static size_t backing_size(uint32_t id, void *backing)
  * blocks from jemalloc's size classes, other services by asking them), set
  * when asked, and cleared when its object is freed or moved.  Its pages
  * go back to the kernel with the handle table's.  A query that knows the
- * answer needs no service call and does not enter the runtime.  (An entry set for a live object is cleared by its free,
- * which the program orders after every use of the handle, the query
- * included.) */
+ * answer needs no service call and does not enter the runtime.  (An entry
+ * set for a live object is cleared by its free, which the program orders
+ * after every use of the handle, the query included.) */
 static uint8_t *_Atomic usable_sizes;
 #define USABLE_UNIT 16
 
