@@ -180,6 +180,18 @@ static uint64_t wanted_size(void)
   return size;
 }
 
+int alaska_map_writable(char *base, uint64_t *done, uint64_t need, uint64_t step)
+{
+  if (need <= *done)
+    return 1;
+  uint64_t to = (need + step - 1) / step * step;
+  if (mmap(base + *done, to - *done, PROT_READ | PROT_WRITE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) != base + *done)
+    return 0;
+  *done = to;
+  return 1;
+}
+
 #define MIN_SIZE (UINT64_C(1) << 30)
 
 void alaska_region_init(void)

@@ -98,12 +98,10 @@ static inline __attribute__((always_inline)) void *handle_alloc_1(size_t size, s
   }
   atomic_store_explicit(alaska_entry(id), alaska_entry_encode(id, backing), memory_order_release);
   uint8_t *u = atomic_load_explicit(&usable_sizes, memory_order_relaxed);
-  if (unlikely(u != NULL)) {
-    if (alaska_service == &alaska_service_malloc)
-      u[id] = usable_entry(alaska_region_usable_of(size, align));  /* 0: not known */
-    else
-      u[id] = usable_entry(backing_size(id, backing));
-  }
+  if (alaska_service != &alaska_service_malloc)
+    remember_usable_size(id, backing);
+  else if (unlikely(u != NULL))   /* jemalloc's classes, not its slow answer */
+    u[id] = usable_entry(alaska_region_usable_of(size, align));  /* 0: not known */
   if (alaska_stats_enabled)
     alaska_stats_alloc(backing_size(id, backing));
   return alaska_make_handle(id);

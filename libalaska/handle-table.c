@@ -231,10 +231,8 @@ static int map_fixed(uint64_t at, uint64_t size, int prot)
 }
 
 /* Entries are writable in [ALASKA_TABLE_BASE, + writable), grown a
- * chunk at a time as pages of IDs are issued, by mapping fresh pages over
- * the read-only ones (not mprotect, which costs memcheck a second per
- * GiB): a small program's table is a small writable mapping, which is
- * what memcheck's leak check reads through. */
+ * chunk at a time as pages of IDs are issued (alaska_map_writable): a
+ * small program's table is a small writable mapping. */
 #define CHUNK (UINT64_C(64) << 20)
 static _Atomic uint64_t writable;
 static pthread_mutex_t grow_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -247,16 +245,10 @@ static int table_cover(uint64_t p)
     return 1;
   pthread_mutex_lock(&grow_lock);
   uint64_t w = atomic_load_explicit(&writable, memory_order_relaxed);
-  while (w < need) {
-    void *at = (void *) (uintptr_t) (ALASKA_TABLE_BASE + w);
-    if (mmap(at, CHUNK, PROT_READ | PROT_WRITE,
-             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) != at)
-      break;
-    w += CHUNK;
-  }
+  int ok = alaska_map_writable((char *) (uintptr_t) ALASKA_TABLE_BASE, &w, need, CHUNK);
   atomic_store_explicit(&writable, w, memory_order_release);
   pthread_mutex_unlock(&grow_lock);
-  return w >= need;
+  return ok;
 }
 
 void alaska_table_init(void)

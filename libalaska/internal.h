@@ -83,6 +83,13 @@ static inline size_t alaska_round16(size_t size)
  * (backing-region.c), and this thread's binding to the region's arena (0
  * not yet bound, 1 bound, -1 the binding failed); alaska_region_malloc
  * binds a thread on its first allocation. */
+/* A reservation that becomes writable as it is used: make [base, base +
+ * need) writable, from *done (what already is) up to need rounded up to
+ * step, by mapping fresh pages over it (not mprotect, which costs memcheck
+ * seconds per GiB, and a small writable mapping is also what memcheck's
+ * leak check reads through).  Updates *done; 0 if it cannot.  The caller
+ * serialises calls for one reservation (backing-region.c). */
+int alaska_map_writable(char *base, uint64_t *done, uint64_t need, uint64_t step);
 ALASKA_HIDDEN void *alaska_je_malloc(size_t size);
 ALASKA_HIDDEN void alaska_je_free(void *p);
 extern __thread int alaska_region_bound __attribute__((tls_model("initial-exec")));

@@ -5,7 +5,7 @@
  * inside a malloc holding its locks, so moved objects cannot come from
  * one.  They come from this arena instead: a piece of the backing region
  * (backing-region.c), reserved at the first barrier and made accessible
- * COMMIT bytes at a time as it is used, cut into 1 MiB chunks, each
+ * COMMIT bytes at a time as it is used (alaska_map_writable), cut into 1 MiB chunks, each
  * serving one power-of-two size class (blocks aligned to their class), or
  * a run of chunks for one large block.  Free blocks go on per-class
  * lists, free runs on per-length lists.  Its lock is
@@ -42,22 +42,6 @@ static struct chunk *chunk_of(const void *p)
   return (struct chunk *) ((uintptr_t) p & ~(uintptr_t) (CHUNK_SIZE - 1));
 }
 
-/* Make the region accessible up to need bytes, by mapping fresh pages
- * over the inaccessible ones (not mprotect, which costs memcheck seconds
- * per GiB); 0 if it cannot be. */
-static int commit(uint64_t need)
-{
-  if (need <= committed)
-    return 1;
-  uint64_t to = (need + COMMIT - 1) & ~(COMMIT - 1);
-  void *at = alaska_arena_region + committed;
-  if (mmap(at, to - committed, PROT_READ | PROT_WRITE,
-           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) != at)
-    return 0;
-  committed = to;
-  return 1;
-}
-
 static char *new_chunks(size_t n)
 {
   if (!alaska_arena_region) {
@@ -66,7 +50,9 @@ static char *new_chunks(size_t n)
       return NULL;
     alaska_arena_region = r;
   }
-  if ((used_chunks + n) * CHUNK_SIZE > REGION_SIZE || !commit((used_chunks + n) * CHUNK_SIZE))
+  if ((used_chunks + n) * CHUNK_SIZE > REGION_SIZE
+      || !alaska_map_writable(alaska_arena_region, &committed, (used_chunks + n) * CHUNK_SIZE,
+                              COMMIT))
     return NULL;
   char *c = alaska_arena_region + used_chunks * CHUNK_SIZE;
   used_chunks += n;

@@ -98,9 +98,7 @@ static void check_poison(const struct old_block *b)
                    b->id, b->size, b->p, i, c[i], POISON);
 }
 
-/* Make moved_size[id] accessible (under the barrier); 0 if it cannot be.
- * Fresh pages are mapped over the reservation, not mprotected, which costs
- * memcheck seconds per GiB. */
+/* Make moved_size[id] accessible (under the barrier); 0 if it cannot be. */
 static int moved_size_cover(uint32_t id)
 {
   uint64_t need = ((uint64_t) id + 1) * sizeof *moved_size;
@@ -113,13 +111,7 @@ static int moved_size_cover(uint32_t id)
       return 0;
     moved_size = m;
   }
-  uint64_t to = (need + COMMIT - 1) & ~(COMMIT - 1);
-  void *at = (char *) moved_size + moved_committed;
-  if (mmap(at, to - moved_committed, PROT_READ | PROT_WRITE,
-           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) != at)
-    return 0;
-  moved_committed = to;
-  return 1;
+  return alaska_map_writable((char *) moved_size, &moved_committed, need, COMMIT);
 }
 
 /* alaska_handles_in callback: move one object, unless pinned.  *failed:
