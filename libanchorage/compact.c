@@ -224,19 +224,24 @@ static unsigned round_pages(void)
 }
 
 /* Under the barrier: the pages of round_now, and those the barrier
- * itself listed, tidied, into view[], sorted; returns how many.  Only
+ * itself listed, tidied, into view[], sorted; returns how many, and in
+ * *visited how many pages it looked at.  Only
  * they are read, so that the pause does not grow with the heap, and they
  * are sorted by radix: qsort of 12,000 pages took 3 ms, most of a 5 ms
  * pause. */
-static size_t revisit(void)
+static size_t revisit(unsigned *visited)
 {
   static uint64_t codes[MAX_VISIT], tmp[MAX_VISIT];
   int by_radix = anchorage_region_size <= (size_t) 1 << (SUBHEAP_SHIFT + CODE_SH_BITS)
                  && PAGES_PER_SUBHEAP <= 256 && SLICE < (1u << 13) && NCLASSES <= 64;
   size_t n = 0;
+  *visited = 0;
   for (unsigned i = 0; i < nvisit; i++) {
     struct page *pg = visit[i];
-    if (visit_round[i] != round_now || pg->state == PAGE_FREE || tidy(pg) == 0)
+    if (visit_round[i] != round_now)
+      continue;
+    ++*visited;
+    if (pg->state == PAGE_FREE || tidy(pg) == 0)
       continue;
     if (by_radix) {
       codes[n++] = page_code(pg);
@@ -508,10 +513,9 @@ void anchorage_compact(size_t *budget, int forced, struct pass_result *r)
   size_t before = r->objects;
   for (;;) {
     uint64_t t0 = anchorage_now_ns();
-    unsigned pages = round_pages();
-    size_t n = revisit(), nsources = 0;
-    uint64_t ns = (anchorage_now_ns() - t0) / (pages ? pages : 1);
-    visit_ns = ns > visit_ns ? (visit_ns + ns) / 2 : visit_ns - (visit_ns - ns) / 8;
+    unsigned pages;
+    size_t n = revisit(&pages), nsources = 0;
+    visit_ns = pause_follow(visit_ns, (anchorage_now_ns() - t0) / (pages ? pages : 1));
     nvisit = nvisit_look;       /* what this barrier listed is visited */
     for (size_t lo = 0, hi; lo < n && ncandidates; lo = hi) {
       hi = class_end(lo, n);

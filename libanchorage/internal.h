@@ -443,6 +443,12 @@ void pause_begin(uint64_t t0);                  /* a pass's pause started at t0 
  * on, once the pause would reach the bound with this unit). */
 int pause_over(size_t objects, size_t bytes);
 int pause_over_ns(uint64_t ns);                 /* the same, for work of ns */
+/* A running figure of how long work takes, after a new measure x: it
+ * follows a larger figure quickly and a smaller one slowly. */
+static inline uint64_t pause_follow(uint64_t avg, uint64_t x)
+{
+  return x > avg ? (avg + x) / 2 : avg - (avg - x) / 8;
+}
 int pause_stopped(void);                        /* pause_over() said 1 in this pass */
 void pause_end(uint64_t pause_ns);              /* the pass's whole pause */
 

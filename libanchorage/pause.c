@@ -65,8 +65,7 @@ static uint64_t work_of(size_t objects, size_t bytes)
 static void unit_done(uint64_t now)
 {
   if (unit_work) {
-    uint64_t r = (now - unit_began) * 1024 / unit_work;
-    rate = r > rate ? (rate + r) / 2 : rate - (rate - r) / 8;
+    rate = pause_follow(rate, (now - unit_began) * 1024 / unit_work);
     unit_work = 0;
   }
 }
